@@ -1,0 +1,84 @@
+import Crypto
+import Foundation
+import GRDB
+
+extension Kernel {
+    /// Runs an action for a principal in a school: the one door every write goes through.
+    ///
+    /// In order: the action must be declared by a module that is enabled for the school, the
+    /// principal must belong to the school and hold the action's permission, then validation
+    /// (read-only) and the body run in one transaction with the audit record, the idempotency
+    /// key and any published events. With a `requestID`, a retry returns the first result and
+    /// applies nothing again. Events are delivered after the commit.
+    @discardableResult
+    public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil) throws -> A.Output {
+        guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
+        let school = try school(schoolReference)
+        do {
+            if A.isReadOnly {
+                return try store.read { db in
+                    let context = try prepare(A.self, owner: owner, principal: principal, school: school, db: db)
+                    let instance = A()
+                    try instance.validate(input, in: context)
+                    return try instance.perform(input, in: context)
+                }
+            }
+            let output = try store.write { db in
+                let context = try prepare(A.self, owner: owner, principal: principal, school: school, db: db)
+                let inputHash = try Self.fingerprint(input)
+                if let requestID, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
+                    try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .replayed, detail: nil, at: context.now, in: db)
+                    return earlier
+                }
+                let instance = A()
+                try db.readOnly { try instance.validate(input, in: context) }
+                let output = try instance.perform(input, in: context)
+                try EventOutbox.store(context.publishedEvents, source: A.id, school: school.id, registry: registry, at: context.now, in: db)
+                if let requestID {
+                    try db.execute(sql: """
+                        INSERT INTO kernel_requests (school_id, request_id, action, input_hash, output, at) VALUES (?, ?, ?, ?, ?, ?)
+                        """, arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self), context.now.sqlValue.databaseValue])
+                }
+                try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .succeeded, detail: nil, at: context.now, in: db)
+                return output
+            }
+            deliverPendingEvents()
+            return output
+        } catch let error as KernelError {
+            if case .permissionDenied = error { auditDenial(principal, action: A.id, school: school, error: error) }
+            throw error
+        }
+    }
+
+    /// Checks schema, switch and permission, then builds the context the action runs with.
+    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, school: School, db: Database) throws -> ActionContext {
+        try requireMigrated(db)
+        guard try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db).contains(owner) else {
+            throw KernelError.moduleDisabled(module: owner, school: school.slug)
+        }
+        let scope = try authorize(principal, A.permission, in: school, db: db)
+        return ActionContext(
+            principal: principal, school: school, scope: scope,
+            database: SchoolDatabase(schoolID: school.id, connection: db),
+            localizer: localizer, now: now(), settings: SettingsReader(connection: db))
+    }
+
+    /// The stored output of an earlier run with this request id, or nil if there was none.
+    /// The same id with another action or another input is a client bug: refused, not guessed.
+    private func replay<A: Action>(_ action: A.Type, requestID: String, inputHash: String, school: School, db: Database) throws -> A.Output? {
+        let row = try Row.fetchOne(db, sql: "SELECT action, input_hash, output FROM kernel_requests WHERE school_id = ? AND request_id = ?", arguments: [school.id, requestID])
+        guard let row else { return nil }
+        guard row["action"] == A.id, row["input_hash"] == inputHash else {
+            throw KernelError.requestIDReused(requestID: requestID, action: row["action"])
+        }
+        let output: String = row["output"]
+        return try JSONDecoder().decode(A.Output.self, from: Data(output.utf8))
+    }
+
+    /// A stable digest of an input: the same values give the same digest whatever the key order.
+    static func fingerprint(_ input: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return SHA256.hash(data: try encoder.encode(input)).map { String(format: "%02x", $0) }.joined()
+    }
+}

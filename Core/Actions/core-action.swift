@@ -1,0 +1,69 @@
+import Foundation
+
+/// One unit of work, whatever the transport: the CLI, the HTTP API and the offline sync replay
+/// all run the same action, so its rules live in one place.
+///
+/// The kernel runs an action like this: the module must be enabled for the school, the
+/// principal must hold `permission` there, then `validate` (read-only) and `perform` run in
+/// one transaction with the audit record and any published events. A failure anywhere rolls
+/// everything back.
+public protocol Action: Sendable {
+    associatedtype Input: Codable & Sendable
+    associatedtype Output: Codable & Sendable
+
+    /// `<module>.<verb>`, e.g. `attendance.take`. Declared by exactly one module.
+    static var id: String { get }
+    static var permission: Permission { get }
+    /// Reads run in a read transaction with no audit record and no idempotency key.
+    static var isReadOnly: Bool { get }
+
+    init()
+
+    /// Checks the input against the database before anything is written. The connection is
+    /// read-only here: a write throws.
+    func validate(_ input: Input, in context: ActionContext) throws
+    func perform(_ input: Input, in context: ActionContext) throws -> Output
+}
+
+extension Action {
+    public static var isReadOnly: Bool { false }
+    public func validate(_ input: Input, in context: ActionContext) throws {}
+}
+
+/// What an action or event handler sees while it runs: who, where, how far their grant
+/// reaches, the school's data, its settings, and a way to publish events.
+public final class ActionContext {
+    public let principal: Principal
+    public let school: School
+    /// How far the principal's grant for the running action reaches (self, children, classes, school).
+    public let scope: AccessScope
+    public let database: SchoolDatabase
+    public let localizer: Localizer
+    /// One clock reading per action, so every row it writes carries the same time.
+    public let now: Date
+    let settings: SettingsReader
+    var publishedEvents: [PendingEvent] = []
+
+    init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date, settings: SettingsReader) {
+        self.principal = principal
+        self.school = school
+        self.scope = scope
+        self.database = database
+        self.localizer = localizer
+        self.now = now
+        self.settings = settings
+    }
+
+    /// Publishes an event; it is stored with this transaction and delivered after it commits.
+    public func publish<E: DomainEvent>(_ event: E) throws {
+        publishedEvents.append(try PendingEvent(event))
+    }
+
+    /// The school's value of one of this platform's settings (its default until someone sets it).
+    public func setting<Value>(_ setting: Setting<Value>) throws -> Value {
+        try settings.value(of: setting, in: school.id)
+    }
+
+    /// A new random identifier for a row.
+    public func newID() -> String { UUID().uuidString.lowercased() }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// How an audited operation ended.
+public enum AuditOutcome: String, Codable, Sendable {
+    case succeeded = "SUCCEEDED"
+    /// Refused before running: the principal lacked the permission.
+    case denied = "DENIED"
+    /// A retry with a request id already applied: answered from the first result.
+    case replayed = "REPLAYED"
+}
+
+/// One line of the audit log: who did what, in which school, when, and how it ended.
+public struct AuditEntry: Codable, Sendable, Hashable {
+    public let schoolID: SchoolID?
+    public let userID: String
+    public let role: Role
+    public let action: String
+    public let requestID: String?
+    public let outcome: AuditOutcome
+    public let detail: String?
+    public let at: Date
+}
+
+enum AuditRecords {
+    static func append(school: SchoolID?, principal: Principal, action: String, requestID: String? = nil, outcome: AuditOutcome, detail: String?, at time: Date, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO kernel_audit (school_id, user_id, role, action, request_id, outcome, detail, at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [school, principal.userID, principal.role.rawValue, action, requestID, outcome.rawValue, detail, time.sqlValue.databaseValue])
+    }
+}
+
+extension Kernel {
+    /// The school's audit log, newest first.
+    public func auditLog(for schoolReference: String, limit: Int = 100) throws -> [AuditEntry] {
+        try store.read { db in
+            try requireMigrated(db)
+            let school = try SchoolRecords.find(schoolReference, in: db)
+            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id = ? ORDER BY id DESC LIMIT ?", arguments: [school.id, limit]).map { row in
+                AuditEntry(
+                    schoolID: row["school_id"], userID: row["user_id"], role: Role(rawValue: row["role"]) ?? .user,
+                    action: row["action"], requestID: row["request_id"], outcome: AuditOutcome(rawValue: row["outcome"]) ?? .succeeded,
+                    detail: row["detail"], at: (row["at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+/// The `hogwarts` command line: the kernel's commands plus every module's, assembled at start.
+public enum HogwartsCommandLine {
+    /// Resolves the modules, parses the arguments, runs the command and exits: 0 on success,
+    /// otherwise a one-line localized reason on stderr and a sysexits status.
+    public static func main(modules: [any AppModule]) -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let variables = ProcessInfo.processInfo.environment
+        let language = Language.resolve(arguments: arguments, environment: variables)
+        let registry: ModuleRegistry
+        do {
+            registry = try ModuleRegistry(modules)
+        } catch {
+            fail(error, localizer: Localizer(language: language, catalog: CoreResources.catalog))
+        }
+        let environment = CommandEnvironment(registry: registry, language: language, variables: variables)
+        CommandEnvironment.$current.withValue(environment) {
+            do {
+                var command = try RootCommand.parseAsRoot(arguments)
+                try command.run()
+            } catch let error as any HogwartsError {
+                fail(error, localizer: environment.localizer)
+            } catch {
+                RootCommand.exit(withError: error)
+            }
+        }
+        exit(0)
+    }
+
+    private static func fail(_ error: any Error, localizer: Localizer) -> Never {
+        FileHandle.standardError.write(Data("hogwarts: \(localizer.message(for: error))\n".utf8))
+        exit((error as? any HogwartsError)?.exitStatus.rawValue ?? ExitStatus.failure.rawValue)
+    }
+}
+
+struct RootCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "hogwarts",
+            abstract: L("kernel.cli.abstract"),
+            version: PlatformVersion.current.description,
+            subcommands: KernelCommands.all + CommandEnvironment.current.registry.modules.flatMap(\.commands))
+    }
+}
+
+enum KernelCommands {
+    static let all: [any ParsableCommand.Type] = [
+        DemoCommand.self, MigrateCommand.self, ModulesCommand.self, SchoolCommand.self,
+        SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self,
+    ]
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where a command's results go: a readable table by default, JSON with `--json`.
+/// Only results go to stdout; diagnostics and progress go to stderr.
+public struct Output: Sendable {
+    public let json: Bool
+
+    public init(json: Bool) { self.json = json }
+
+    /// Prints `value` as JSON, or the table built from it.
+    public func emit<T: Encodable>(_ value: T, table: (T) -> TextTable) throws {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        } else {
+            print(table(value).rendered, terminator: "")
+        }
+    }
+
+    /// Prints a one-line confirmation, or `value` as JSON.
+    public func emit<T: Encodable>(_ value: T, message: (T) -> String) throws {
+        try emit(value) { TextTable(lines: [message($0)]) }
+    }
+}
+
+/// A plain-text table with a header row, columns padded to their widest cell.
+public struct TextTable: Sendable {
+    public var headers: [String]
+    public var rows: [[String]]
+    private var plainLines: [String]?
+
+    public init(headers: [String], rows: [[String]]) {
+        self.headers = headers
+        self.rows = rows
+    }
+
+    /// Free text instead of columns.
+    public init(lines: [String]) {
+        headers = []
+        rows = []
+        plainLines = lines
+    }
+
+    public var rendered: String {
+        if let plainLines { return plainLines.map { $0 + "\n" }.joined() }
+        let widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[column] - cell.count))
+            }.joined(separator: "  ") + "\n"
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }
+        return line(headers) + line(rule) + rows.map(line).joined()
+    }
+}
+
+/// Progress of long work on one rewritten stderr line, only when stderr is a terminal.
+public enum ProgressLine {
+    public static func reporter() -> ProgressReporter? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        return { done, total, label in
+            let text = done >= total ? "\r\u{1B}[K" : "\r\u{1B}[K[\(done + 1)/\(total)] \(label)"
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+}

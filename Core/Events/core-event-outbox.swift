@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+
+/// Stores published events with the transaction that raised them, and delivers them after.
+///
+/// Each (event, handler) pair is a delivery row; a handler's work and the row's `DELIVERED`
+/// mark commit together, so a delivery happens exactly once even across crashes. A failing
+/// handler is retried with backoff, then parked as `FAILED` with its error for an operator.
+enum EventOutbox {
+    static let maxAttempts = 8
+
+    static func store(_ events: [PendingEvent], source: String, school: SchoolID, registry: ModuleRegistry, at time: Date, in db: Database) throws {
+        guard !events.isEmpty else { return }
+        let enabled = try ModuleSwitchRecords.enabled(for: school, registry: registry, in: db)
+        for event in events {
+            try db.execute(sql: "INSERT INTO kernel_events (school_id, name, payload, source_action, at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [school, event.name, event.payload, source, time.sqlValue.databaseValue])
+            let eventID = db.lastInsertedRowID
+            for (module, handler) in registry.handlersByEvent[event.name] ?? [] where enabled.contains(module) {
+                try db.execute(sql: """
+                    INSERT INTO kernel_event_deliveries (event_id, handler_id, module_id, school_id, status, next_attempt_at)
+                    VALUES (?, ?, ?, ?, 'PENDING', ?)
+                    """, arguments: [eventID, handler.id, module, school, time.sqlValue.databaseValue])
+            }
+        }
+    }
+}
+
+/// What one delivery pass did.
+public struct EventDeliveryReport: Sendable, Equatable {
+    public var delivered = 0
+    public var retrying = 0
+    public var failed = 0
+}
+
+extension Kernel {
+    /// Delivers events whose handlers have not run yet. Called after every committed action
+    /// and at start, so events left by a process that stopped after its commit still arrive.
+    @discardableResult
+    public func deliverPendingEvents(limit: Int = 10_000) -> EventDeliveryReport {
+        var report = EventDeliveryReport()
+        do {
+            let due = try store.read { db -> [Row] in
+                guard try db.tableExists("kernel_event_deliveries") else { return [] }
+                return try Row.fetchAll(db, sql: """
+                    SELECT d.event_id, d.handler_id, d.module_id, d.school_id, d.attempts, e.name, e.payload
+                    FROM kernel_event_deliveries d JOIN kernel_events e ON e.id = d.event_id
+                    WHERE d.status = 'PENDING' AND d.next_attempt_at <= ?
+                    ORDER BY d.event_id, d.handler_id LIMIT ?
+                    """, arguments: [now().sqlValue.databaseValue, limit])
+            }
+            for row in due {
+                deliver(row, report: &report)
+            }
+        } catch {
+            logger.error("event delivery stopped", metadata: ["error": "\(error)"])
+        }
+        return report
+    }
+
+    private func deliver(_ row: Row, report: inout EventDeliveryReport) {
+        let eventID: Int64 = row["event_id"]
+        let handlerID: String = row["handler_id"]
+        let moduleID: String = row["module_id"]
+        let eventName: String = row["name"]
+        guard let handler = registry.handlersByEvent[eventName]?.first(where: { $0.handler.id == handlerID })?.handler else { return }
+        do {
+            try store.write { db in
+                // Another process may have delivered it since we looked.
+                let status = try String.fetchOne(db, sql: "SELECT status FROM kernel_event_deliveries WHERE event_id = ? AND handler_id = ?", arguments: [eventID, handlerID])
+                guard status == "PENDING" else { return }
+                let school = try SchoolRecords.find(row["school_id"], in: db)
+                let time = now()
+                if try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db).contains(moduleID) {
+                    let context = ActionContext(
+                        principal: .system(in: school.id), school: school, scope: .school,
+                        database: SchoolDatabase(schoolID: school.id, connection: db),
+                        localizer: localizer, now: time, settings: SettingsReader(connection: db))
+                    try handler.handle(Data((row["payload"] as String).utf8), context)
+                    try EventOutbox.store(context.publishedEvents, source: handlerID, school: school.id, registry: registry, at: time, in: db)
+                }
+                try db.execute(sql: "UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1 WHERE event_id = ? AND handler_id = ?",
+                               arguments: [time.sqlValue.databaseValue, eventID, handlerID])
+            }
+            report.delivered += 1
+        } catch {
+            recordFailure(eventID: eventID, handlerID: handlerID, attempts: row["attempts"], error: error, report: &report)
+        }
+    }
+
+    private func recordFailure(eventID: Int64, handlerID: String, attempts: Int, error: any Error, report: inout EventDeliveryReport) {
+        let attempts = attempts + 1
+        let givesUp = attempts >= EventOutbox.maxAttempts
+        // 2, 4, 8, ... seconds, at most an hour.
+        let retryAt = now().addingTimeInterval(min(3600, pow(2, Double(attempts))))
+        logger.warning("event handler failed", metadata: ["handler": "\(handlerID)", "event": "\(eventID)", "attempt": "\(attempts)", "error": "\(error)"])
+        do {
+            try store.write { db in
+                try db.execute(sql: """
+                    UPDATE kernel_event_deliveries SET attempts = ?, last_error = ?, next_attempt_at = ?, status = ?
+                    WHERE event_id = ? AND handler_id = ?
+                    """, arguments: [attempts, localizer.message(for: error), retryAt.sqlValue.databaseValue, givesUp ? "FAILED" : "PENDING", eventID, handlerID])
+            }
+        } catch {
+            logger.error("could not record a handler failure", metadata: ["error": "\(error)"])
+        }
+        if givesUp { report.failed += 1 } else { report.retrying += 1 }
+    }
+}

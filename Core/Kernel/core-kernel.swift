@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The running platform: one database file, the resolved modules, and the services every
+/// transport (CLI today, HTTP and sync later) calls. It knows no feature by name.
+public final class Kernel: Sendable {
+    public let registry: ModuleRegistry
+    public let localizer: Localizer
+    public let databasePath: String
+    let store: KernelStore
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Resolves the module graph and opens (or creates) the database file in WAL mode.
+    /// Migrations are not applied here: see `migrate()`.
+    public convenience init(
+        databasePath: String,
+        modules: [any AppModule],
+        language: Language = .default,
+        logger: Logger = Logger(label: "hogwarts", factory: { _ in SwiftLogNoOpLogHandler() }),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        try self.init(databasePath: databasePath, registry: try ModuleRegistry(modules), language: language, logger: logger, clock: clock)
+    }
+
+    /// Opens the database for an already-resolved registry (the CLI resolves it once, before parsing).
+    public init(
+        databasePath: String,
+        registry: ModuleRegistry,
+        language: Language = .default,
+        logger: Logger = Logger(label: "hogwarts", factory: { _ in SwiftLogNoOpLogHandler() }),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.registry = registry
+        localizer = Localizer(language: language, catalog: registry.catalog)
+        self.databasePath = databasePath
+        store = try KernelStore(path: databasePath)
+        self.logger = logger
+        now = clock
+    }
+
+    /// Throws `permissionDenied` (and audits the refusal) unless the principal holds the
+    /// permission in this school; returns how far the grant reaches.
+    @discardableResult
+    func authorize(_ principal: Principal, _ permission: Permission, in school: School, db: Database) throws -> AccessScope {
+        if let home = principal.schoolID, home != school.id {
+            throw KernelError.outsideSchool(school: school.slug)
+        }
+        guard let scope = registry.policy.scope(of: principal.role, for: permission) else {
+            logger.notice("denied", metadata: ["permission": "\(permission)", "role": "\(principal.role.rawValue)", "school": "\(school.slug)"])
+            throw KernelError.permissionDenied(permission: permission.id, role: principal.role)
+        }
+        return scope
+    }
+
+    /// Records a refusal in the audit log in its own small transaction: the refused work wrote nothing.
+    func auditDenial(_ principal: Principal, action: String, school: School, error: KernelError) {
+        do {
+            try store.write { db in
+                try AuditRecords.append(school: school.id, principal: principal, action: action, outcome: .denied, detail: localizer.message(for: error), at: now(), in: db)
+            }
+        } catch {
+            logger.error("could not audit a denial", metadata: ["error": "\(error)"])
+        }
+    }
+}

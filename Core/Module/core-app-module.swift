@@ -1,0 +1,67 @@
+import ArgumentParser
+
+/// A module's stable identifier, such as `attendance`: lowercase letters, digits and hyphens.
+/// It prefixes the module's tables, permissions, actions, events, settings and string keys.
+public typealias ModuleID = String
+
+/// A dependency on another module, with the versions of it this module works with.
+public struct ModuleDependency: Sendable, Hashable {
+    public let moduleID: ModuleID
+    /// In `VersionRange` syntax: `^1.0.0`, `>=1.2.0 <2.0.0`, `*`, ...
+    public let range: String
+
+    /// A malformed range is reported by the registry at start, naming the module that declared it.
+    public init(_ moduleID: ModuleID, _ range: String = "*") {
+        self.moduleID = moduleID
+        self.range = range
+    }
+}
+
+/// A feature module: a value that describes everything it brings to the platform.
+///
+/// The FamilyHub `AppModule` is the ancestor: its main view becomes `commands` (and later
+/// routes), its settings view becomes typed per-school `settings`, and `isAvailable` becomes the
+/// per-school switch kept by the kernel. The host never names a module: it receives the list.
+public protocol AppModule: Sendable {
+    /// Stable identifier, e.g. `attendance`. Never changes once data exists.
+    var id: ModuleID { get }
+    var version: SemanticVersion { get }
+    /// Name and description in Arabic and English; by default the catalog keys `<id>.module.name`
+    /// and `<id>.module.description`.
+    var name: LocalizedText { get }
+    var summary: LocalizedText { get }
+    /// SF Symbols-style icon name the mobile apps show for the module.
+    var iconName: String { get }
+    var dependencies: [ModuleDependency] { get }
+    var permissions: [PermissionDefinition] { get }
+    /// Append-only, in order. An applied migration is never edited: add a new one.
+    var migrations: [Migration] { get }
+    var actions: [any Action.Type] { get }
+    /// Top-level CLI commands, each a swift-argument-parser command (usually a group named after the module).
+    var commands: [any ParsableCommand.Type] { get }
+    var settings: [SettingDefinition] { get }
+    var publishedEvents: [any DomainEvent.Type] { get }
+    var eventHandlers: [EventHandler] { get }
+    /// Arabic and English strings, loaded from the module's own resources.
+    var strings: StringCatalog { get }
+    /// Whether a school that has never switched this module gets it. Defaults to true.
+    var enabledByDefault: Bool { get }
+    /// Fills a newly created demo school with realistic data. Runs as the operator, in one transaction.
+    func seedDemo(_ context: ActionContext) throws
+}
+
+extension AppModule {
+    public var name: LocalizedText { LocalizedText(key: "\(id).module.name", catalog: strings) }
+    public var summary: LocalizedText { LocalizedText(key: "\(id).module.description", catalog: strings) }
+    public var iconName: String { "square.grid.2x2" }
+    public var dependencies: [ModuleDependency] { [] }
+    public var permissions: [PermissionDefinition] { [] }
+    public var migrations: [Migration] { [] }
+    public var actions: [any Action.Type] { [] }
+    public var commands: [any ParsableCommand.Type] { [] }
+    public var settings: [SettingDefinition] { [] }
+    public var publishedEvents: [any DomainEvent.Type] { [] }
+    public var eventHandlers: [EventHandler] { [] }
+    public var enabledByDefault: Bool { true }
+    public func seedDemo(_ context: ActionContext) throws {}
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The resolved module graph: every module checked, in dependency order (dependencies first).
+///
+/// Built once at start. Anything inconsistent (a cycle, a missing or too-old dependency, a
+/// malformed range, a duplicate id, an action or event that does not belong to its module)
+/// stops the start with an error naming the modules and versions involved.
+public struct ModuleRegistry: Sendable {
+    /// Dependencies before dependents; ties keep alphabetical order, so output is stable.
+    public let modules: [any AppModule]
+    public let policy: AccessPolicy
+    /// Core's strings merged with every module's.
+    public let catalog: StringCatalog
+    private let byID: [ModuleID: any AppModule]
+    private let actionOwners: [String: ModuleID]
+    let handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]]
+    let settingsByKey: [String: (module: ModuleID, definition: SettingDefinition)]
+
+    public init(_ modules: [any AppModule]) throws {
+        var byID: [ModuleID: any AppModule] = [:]
+        for module in modules {
+            guard module.id.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil, module.id != KernelSchema.moduleID else {
+                throw KernelError.invalidModuleID(module.id)
+            }
+            guard byID[module.id] == nil else { throw KernelError.duplicateModule(module.id) }
+            byID[module.id] = module
+        }
+        try Self.checkDependencies(byID)
+        self.modules = try Self.dependencyOrder(byID)
+        self.byID = byID
+
+        var actionOwners: [String: ModuleID] = [:]
+        var permissions: [PermissionDefinition] = KernelPermissions.definitions
+        var publishedEvents: Set<String> = []
+        var settings: [String: (module: ModuleID, definition: SettingDefinition)] = [:]
+        var catalog = CoreResources.catalog
+        for module in self.modules {
+            for action in module.actions {
+                try Self.claim(action.id, kind: "action", by: module.id, in: &actionOwners)
+            }
+            for definition in module.permissions {
+                guard definition.permission.id.hasPrefix("\(module.id).") else {
+                    throw KernelError.duplicateDeclaration(kind: "permission", name: definition.permission.id)
+                }
+            }
+            permissions += module.permissions
+            for event in module.publishedEvents {
+                guard event.name.hasPrefix("\(module.id)."), publishedEvents.insert(event.name).inserted else {
+                    throw KernelError.duplicateDeclaration(kind: "event", name: event.name)
+                }
+            }
+            for setting in module.settings {
+                let key = "\(module.id).\(setting.key)"
+                guard settings[key] == nil else { throw KernelError.duplicateDeclaration(kind: "setting", name: key) }
+                settings[key] = (module.id, setting)
+            }
+            catalog = catalog.merging(module.strings)
+        }
+        var handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]] = [:]
+        for module in self.modules {
+            for handler in module.eventHandlers {
+                guard publishedEvents.contains(handler.eventName) else {
+                    throw KernelError.unknownEvent(handler: handler.id, event: handler.eventName)
+                }
+                handlersByEvent[handler.eventName, default: []].append((module.id, handler))
+            }
+        }
+        self.actionOwners = actionOwners
+        self.policy = AccessPolicy(definitions: permissions)
+        self.handlersByEvent = handlersByEvent
+        self.settingsByKey = settings
+        self.catalog = catalog
+    }
+
+    public func module(_ id: ModuleID) throws -> any AppModule {
+        guard let module = byID[id] else { throw KernelError.unknownModule(id) }
+        return module
+    }
+
+    /// The module that declared the action, or nil when no module did.
+    public func owner(ofAction actionID: String) -> ModuleID? { actionOwners[actionID] }
+
+    /// `id` and everything it depends on, directly or not, dependencies first.
+    public func dependencyClosure(of id: ModuleID) -> [ModuleID] {
+        var needed: Set<ModuleID> = [id]
+        var frontier = [id]
+        while let next = frontier.popLast() {
+            for dependency in byID[next]?.dependencies ?? [] where needed.insert(dependency.moduleID).inserted {
+                frontier.append(dependency.moduleID)
+            }
+        }
+        return modules.map(\.id).filter(needed.contains)
+    }
+
+    /// Modules that depend on `id`, directly or not, dependents last.
+    public func dependents(of id: ModuleID) -> [ModuleID] {
+        modules.map(\.id).filter { $0 != id && dependencyClosure(of: $0).contains(id) }
+    }
+
+    private static func claim(_ name: String, kind: String, by module: ModuleID, in owners: inout [String: ModuleID]) throws {
+        guard name.hasPrefix("\(module)."), owners[name] == nil else {
+            throw KernelError.duplicateDeclaration(kind: kind, name: name)
+        }
+        owners[name] = module
+    }
+
+    private static func checkDependencies(_ byID: [ModuleID: any AppModule]) throws {
+        for module in byID.values.sorted(by: { $0.id < $1.id }) {
+            for dependency in module.dependencies {
+                guard let range = try? VersionRange(dependency.range) else {
+                    throw KernelError.invalidDependencyRange(module: module.id, dependency: dependency.moduleID, range: dependency.range)
+                }
+                guard let provider = byID[dependency.moduleID] else {
+                    throw KernelError.missingDependency(
+                        module: module.id, version: module.version, dependency: dependency.moduleID, range: dependency.range)
+                }
+                guard range.contains(provider.version) else {
+                    throw KernelError.unsatisfiedDependency(
+                        module: module.id, version: module.version, dependency: dependency.moduleID,
+                        range: dependency.range, found: provider.version)
+                }
+            }
+        }
+    }
+
+    /// Depth-first topological sort; meeting a module already on the path is a cycle, reported
+    /// from its first appearance back to itself (`a -> b -> a`).
+    private static func dependencyOrder(_ byID: [ModuleID: any AppModule]) throws -> [any AppModule] {
+        var ordered: [any AppModule] = []
+        var done: Set<ModuleID> = []
+        var path: [ModuleID] = []
+
+        func visit(_ id: ModuleID) throws {
+            if done.contains(id) { return }
+            if let start = path.firstIndex(of: id) {
+                throw KernelError.dependencyCycle(Array(path[start...]) + [id])
+            }
+            guard let module = byID[id] else { return }
+            path.append(id)
+            for dependency in module.dependencies.sorted(by: { $0.moduleID < $1.moduleID }) {
+                try visit(dependency.moduleID)
+            }
+            path.removeLast()
+            done.insert(id)
+            ordered.append(module)
+        }
+
+        for id in byID.keys.sorted() {
+            try visit(id)
+        }
+        return ordered
+    }
+}

@@ -1,0 +1,108 @@
+import GRDB
+
+/// A type a setting can hold: it reads and writes itself as text, the way the CLI and the database see it.
+public protocol SettingValue: Sendable {
+    init?(settingText: String)
+    var settingText: String { get }
+}
+
+extension Int: SettingValue {
+    public init?(settingText: String) { self.init(settingText.trimmingCharacters(in: .whitespaces)) }
+    public var settingText: String { String(self) }
+}
+
+extension Bool: SettingValue {
+    public init?(settingText: String) {
+        switch settingText.lowercased() {
+        case "true", "yes", "on", "1": self = true
+        case "false", "no", "off", "0": self = false
+        default: return nil
+        }
+    }
+    public var settingText: String { self ? "true" : "false" }
+}
+
+extension String: SettingValue {
+    public init?(settingText: String) { self = settingText }
+    public var settingText: String { self }
+}
+
+/// A typed per-school setting a module declares, such as Attendance's late threshold.
+/// Read it in an action with `context.setting(MyModule.lateThreshold)`.
+public struct Setting<Value: SettingValue>: Sendable {
+    public let moduleID: ModuleID
+    public let key: String
+    public let defaultValue: Value
+    /// What a valid value looks like, shown in errors and listings: `1-60`, `true|false`, ...
+    public let expected: String
+    private let isValid: @Sendable (Value) -> Bool
+
+    public init(_ moduleID: ModuleID, _ key: String, default defaultValue: Value, expected: String, isValid: @escaping @Sendable (Value) -> Bool) {
+        self.moduleID = moduleID
+        self.key = key
+        self.defaultValue = defaultValue
+        self.expected = expected
+        self.isValid = isValid
+    }
+
+    public var fullKey: String { "\(moduleID).\(key)" }
+
+    /// The untyped description the registry, the CLI and the store work with.
+    public var definition: SettingDefinition {
+        let isValid = self.isValid
+        return SettingDefinition(moduleID: moduleID, key: key, defaultText: defaultValue.settingText, expected: expected) { text in
+            guard let value = Value(settingText: text), isValid(value) else { return nil }
+            return value.settingText
+        }
+    }
+
+    func decode(_ text: String?) -> Value {
+        text.flatMap { Value(settingText: $0) }.flatMap { isValid($0) ? $0 : nil } ?? defaultValue
+    }
+}
+
+extension Setting where Value == Int {
+    /// A whole number within `range`.
+    public static func integer(_ moduleID: ModuleID, _ key: String, default value: Int, in range: ClosedRange<Int>) -> Setting {
+        Setting(moduleID, key, default: value, expected: "\(range.lowerBound)-\(range.upperBound)") { range.contains($0) }
+    }
+}
+
+extension Setting where Value == Bool {
+    public static func flag(_ moduleID: ModuleID, _ key: String, default value: Bool) -> Setting {
+        Setting(moduleID, key, default: value, expected: "true|false") { _ in true }
+    }
+}
+
+extension Setting where Value == String {
+    /// One of a fixed set of words.
+    public static func choice(_ moduleID: ModuleID, _ key: String, default value: String, from options: [String]) -> Setting {
+        Setting(moduleID, key, default: value, expected: options.joined(separator: "|")) { options.contains($0) }
+    }
+}
+
+/// A setting without its Swift type: key, default, what is expected, and how to check a text value.
+public struct SettingDefinition: Sendable {
+    public let moduleID: ModuleID
+    public let key: String
+    public let defaultText: String
+    public let expected: String
+    /// The normalized text of a valid value, nil when invalid.
+    let normalize: @Sendable (String) -> String?
+
+    public var fullKey: String { "\(moduleID).\(key)" }
+    /// Catalog key of the one-line description: `<module>.setting.<key>`.
+    public var summaryKey: String { "\(moduleID).setting.\(key)" }
+}
+
+/// Reads stored setting values on the connection of the running transaction.
+struct SettingsReader {
+    let connection: Database
+
+    func value<Value>(of setting: Setting<Value>, in school: SchoolID) throws -> Value {
+        let stored = try withStorageErrors {
+            try String.fetchOne(connection, sql: "SELECT value FROM kernel_settings WHERE school_id = ? AND key = ?", arguments: [school, setting.fullKey])
+        }
+        return setting.decode(stored)
+    }
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+// The only place where the module-facing SQL types meet GRDB. Keeping GRDB behind these two
+// conversions is what lets a PostgreSQL backend arrive later without touching any module.
+
+extension SQLValue {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .blob(let data): data.databaseValue
+        }
+    }
+
+    init(_ databaseValue: DatabaseValue) {
+        switch databaseValue.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(data)
+        }
+    }
+}
+
+extension SQLRow {
+    init(_ row: Row) {
+        var columns: [String: SQLValue] = [:]
+        for (column, value) in row {
+            columns[column] = SQLValue(value)
+        }
+        self.init(columns: columns)
+    }
+}
+
+extension StatementArguments {
+    init(_ arguments: SQLArguments) {
+        self.init(arguments.mapValues { $0.databaseValue as (any DatabaseValueConvertible)? })
+    }
+}
+
+/// Runs GRDB work, turning its errors into a localized storage error that keeps SQLite's message.
+func withStorageErrors<T>(_ work: () throws -> T) throws -> T {
+    do {
+        return try work()
+    } catch let error as DatabaseError {
+        throw KernelError.storage(error.message ?? error.description)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+extension Kernel {
+    /// Opens a new school with its default set of modules switched on, in one transaction.
+    /// Only the local operator (or a developer) may do this: the school does not exist yet.
+    @discardableResult
+    public func createSchool(_ new: NewSchool, by principal: Principal = .localOperator) throws -> School {
+        guard new.slug.range(of: "^[a-z0-9][a-z0-9-]{1,62}$", options: .regularExpression) != nil else {
+            throw KernelError.invalidSlug(new.slug)
+        }
+        guard TimeZone(identifier: new.timeZone) != nil else { throw KernelError.invalidTimeZone(new.timeZone) }
+        guard principal.role == .developer else {
+            throw KernelError.permissionDenied(permission: "kernel.schools.create", role: principal.role)
+        }
+        let enabled = try defaultModules(requested: new.enabledModules)
+        let school = School(id: UUID().uuidString.lowercased(), slug: new.slug, name: new.name, timeZone: new.timeZone, language: new.language, createdAt: now())
+        try store.write { db in
+            try requireMigrated(db)
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM schools WHERE slug = ?", arguments: [new.slug]) != nil {
+                throw KernelError.schoolExists(new.slug)
+            }
+            try db.execute(sql: """
+                INSERT INTO schools (id, slug, name_ar, name_en, time_zone, language, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [school.id, school.slug, school.name.ar, school.name.en, school.timeZone, school.language.rawValue, school.createdAt.sqlValue.databaseValue])
+            for module in registry.modules {
+                try ModuleSwitchRecords.set(module.id, enabled: enabled.contains(module.id), school: school.id, by: principal, at: school.createdAt, in: db)
+            }
+            try AuditRecords.append(school: school.id, principal: principal, action: "kernel.school.create", outcome: .succeeded, detail: school.slug, at: school.createdAt, in: db)
+        }
+        return school
+    }
+
+    /// Every school in this database, by slug.
+    public func schools() throws -> [School] {
+        try store.read { db in
+            try requireMigrated(db)
+            return try SchoolRecords.all(in: db)
+        }
+    }
+
+    /// The school with this slug or id; `unknownSchool` names what was asked for.
+    public func school(_ reference: String) throws -> School {
+        try store.read { db in
+            try requireMigrated(db)
+            return try SchoolRecords.find(reference, in: db)
+        }
+    }
+
+    /// Checks a requested module list: every id known and every dependency included.
+    private func defaultModules(requested: [ModuleID]?) throws -> Set<ModuleID> {
+        guard let requested else {
+            return Set(registry.modules.filter(\.enabledByDefault).map(\.id))
+        }
+        let chosen = Set(requested)
+        for id in requested {
+            let missing = registry.dependencyClosure(of: try registry.module(id).id).filter { !chosen.contains($0) }
+            guard missing.isEmpty else { throw KernelError.enableNeedsDependencies(module: id, missing: missing) }
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// The tenant's identifier: every module row carries it as `school_id`.
+public typealias SchoolID = String
+
+/// A school: the tenant. Rows of one school are never visible to another.
+public struct School: Codable, Sendable, Hashable {
+    public let id: SchoolID
+    /// Short name used on the command line and as the web subdomain, e.g. `demo`.
+    public let slug: String
+    public let name: LocalizedText
+    /// IANA identifier, e.g. `Africa/Khartoum` (the web app's default).
+    public let timeZone: String
+    public let language: Language
+    public let createdAt: Date
+
+    init(row: Row) {
+        id = row["id"]
+        slug = row["slug"]
+        name = LocalizedText(ar: row["name_ar"], en: row["name_en"])
+        timeZone = row["time_zone"]
+        language = Language(rawValue: row["language"] ?? "") ?? .default
+        createdAt = (row["created_at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    init(id: SchoolID, slug: String, name: LocalizedText, timeZone: String, language: Language, createdAt: Date) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.timeZone = timeZone
+        self.language = language
+        self.createdAt = createdAt
+    }
+}
+
+/// What is needed to open a new school.
+public struct NewSchool: Codable, Sendable {
+    public var slug: String
+    public var name: LocalizedText
+    public var timeZone: String
+    public var language: Language
+    /// The modules to switch on; nil means every module that is on by default.
+    public var enabledModules: [ModuleID]?
+
+    public init(slug: String, name: LocalizedText, timeZone: String = "Africa/Khartoum", language: Language = .ar, enabledModules: [ModuleID]? = nil) {
+        self.slug = slug
+        self.name = name
+        self.timeZone = timeZone
+        self.language = language
+        self.enabledModules = enabledModules
+    }
+}
+
+enum SchoolRecords {
+    /// Finds a school by slug or id.
+    static func find(_ reference: String, in db: Database) throws -> School {
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM schools WHERE slug = ? OR id = ?", arguments: [reference, reference])
+        guard let row else { throw KernelError.unknownSchool(reference) }
+        return School(row: row)
+    }
+
+    static func all(in db: Database) throws -> [School] {
+        try Row.fetchAll(db, sql: "SELECT * FROM schools ORDER BY slug").map(School.init(row:))
+    }
+}

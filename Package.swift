@@ -1,0 +1,104 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The feature modules. Each entry is one folder `Modules/<name>/` (a library target) and one
+/// `Tests/<name>Tests/` test target. `dependencies` are the other modules it imports; the host
+/// picks every module up from this table, so adding a module never touches Core/ or Host/.
+/// `swift package --allow-writing-to-package-directory new-module <Name>` appends to it.
+let modules: [(name: String, dependencies: [String])] = [
+    // new-module: entries above this line
+]
+
+let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
+    [
+        .target(
+            name: module.name,
+            dependencies: ["Core"] + module.dependencies.map { Target.Dependency(stringLiteral: $0) },
+            path: "Modules/\(module.name)",
+            resources: [.copy("Resources")],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "\(module.name)Tests",
+            dependencies: [.target(name: module.name), "HogwartsTestSupport"],
+            path: "Tests/\(module.name)Tests",
+            swiftSettings: strictSwift6
+        ),
+    ]
+}
+
+let package = Package(
+    name: "Hogwarts",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hogwarts", targets: ["Host"]),
+        .library(name: "Core", targets: ["Core"]),
+        .plugin(name: "NewModule", targets: ["NewModule"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        .target(
+            name: "Core",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Core",
+            resources: [.copy("Resources")],
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "Host",
+            dependencies: ["Core"] + modules.map { Target.Dependency(stringLiteral: $0.name) },
+            path: "Host",
+            swiftSettings: strictSwift6,
+            plugins: ["ModuleListGenerator"]
+        ),
+        .plugin(
+            name: "ModuleListGenerator",
+            capability: .buildTool(),
+            dependencies: ["GenerateModuleList"],
+            path: "Plugins/ModuleListGenerator"
+        ),
+        .executableTarget(
+            name: "GenerateModuleList",
+            path: "Plugins/GenerateModuleList",
+            swiftSettings: strictSwift6
+        ),
+        .plugin(
+            name: "NewModule",
+            capability: .command(
+                intent: .custom(verb: "new-module", description: "Scaffold a Hogwarts feature module and its tests"),
+                permissions: [.writeToPackageDirectory(reason: "Creates Modules/<Name>/, Tests/<Name>Tests/ and registers the module in Package.swift")]
+            ),
+            path: "Plugins/NewModule"
+        ),
+        .target(
+            name: "HogwartsTestSupport",
+            dependencies: ["Core"],
+            path: "Tests/Support",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: ["Core", "HogwartsTestSupport"],
+            path: "Tests/CoreTests",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "HostTests",
+            dependencies: ["Core"],
+            path: "Tests/HostTests",
+            swiftSettings: strictSwift6
+        ),
+    ] + moduleTargets
+)
