@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["Core", "HogwartsTestSupport"],
+            dependencies: ["Core", "HogwartsTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/CoreTests",
             swiftSettings: strictSwift6
         ),

@@ -9,13 +9,13 @@ extension Kernel {
         if let existing = try schools().first(where: { $0.slug == Self.demoSchoolSlug }) {
             return existing
         }
-        let school = try createSchool(NewSchool(
-            slug: Self.demoSchoolSlug,
-            name: LocalizedText(key: "kernel.demo.school-name", catalog: registry.catalog),
-            timeZone: "Africa/Khartoum", language: .ar))
-        let enabled = try enabledModules(for: school.id)
-        let seeding = registry.modules.filter { enabled.contains($0.id) }
-        try store.write { db in
+        let school = try store.write { db in
+            let school = try insertSchool(NewSchool(
+                slug: Self.demoSchoolSlug,
+                name: LocalizedText(key: "kernel.demo.school-name", catalog: registry.catalog),
+                timeZone: "Africa/Khartoum", language: .ar), by: .localOperator, db: db)
+            let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
+            let seeding = registry.modules.filter { enabled.contains($0.id) }
             for (index, module) in seeding.enumerated() {
                 progress?(index, seeding.count, module.id)
                 let context = ActionContext(
@@ -25,8 +25,9 @@ extension Kernel {
                 try module.seedDemo(context)
                 try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)
             }
+            progress?(seeding.count, seeding.count, "")
+            return school
         }
-        progress?(seeding.count, seeding.count, "")
         deliverPendingEvents()
         return school
     }

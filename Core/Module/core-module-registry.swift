@@ -50,15 +50,18 @@ public struct ModuleRegistry: Sendable {
                 }
             }
             for setting in module.settings {
-                let key = "\(module.id).\(setting.key)"
-                guard settings[key] == nil else { throw KernelError.duplicateDeclaration(kind: "setting", name: key) }
-                settings[key] = (module.id, setting)
+                guard setting.moduleID == module.id, settings[setting.fullKey] == nil else {
+                    throw KernelError.duplicateDeclaration(kind: "setting", name: setting.fullKey)
+                }
+                settings[setting.fullKey] = (module.id, setting)
             }
             catalog = catalog.merging(module.strings)
         }
         var handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]] = [:]
+        var handlerOwners: [String: ModuleID] = [:]
         for module in self.modules {
             for handler in module.eventHandlers {
+                try Self.claim(handler.id, kind: "handler", by: module.id, in: &handlerOwners)
                 guard publishedEvents.contains(handler.eventName) else {
                     throw KernelError.unknownEvent(handler: handler.id, event: handler.eventName)
                 }

@@ -6,6 +6,11 @@ extension Kernel {
     /// Only the local operator (or a developer) may do this: the school does not exist yet.
     @discardableResult
     public func createSchool(_ new: NewSchool, by principal: Principal = .localOperator) throws -> School {
+        try store.write { db in try insertSchool(new, by: principal, db: db) }
+    }
+
+    /// Checks and inserts a school with its module switches inside the caller's transaction.
+    func insertSchool(_ new: NewSchool, by principal: Principal, db: Database) throws -> School {
         guard new.slug.range(of: "^[a-z0-9][a-z0-9-]{1,62}$", options: .regularExpression) != nil else {
             throw KernelError.invalidSlug(new.slug)
         }
@@ -15,20 +20,18 @@ extension Kernel {
         }
         let enabled = try defaultModules(requested: new.enabledModules)
         let school = School(id: UUID().uuidString.lowercased(), slug: new.slug, name: new.name, timeZone: new.timeZone, language: new.language, createdAt: now())
-        try store.write { db in
-            try requireMigrated(db)
-            if try Row.fetchOne(db, sql: "SELECT 1 FROM schools WHERE slug = ?", arguments: [new.slug]) != nil {
-                throw KernelError.schoolExists(new.slug)
-            }
-            try db.execute(sql: """
-                INSERT INTO schools (id, slug, name_ar, name_en, time_zone, language, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [school.id, school.slug, school.name.ar, school.name.en, school.timeZone, school.language.rawValue, school.createdAt.sqlValue.databaseValue])
-            for module in registry.modules {
-                try ModuleSwitchRecords.set(module.id, enabled: enabled.contains(module.id), school: school.id, by: principal, at: school.createdAt, in: db)
-            }
-            try AuditRecords.append(school: school.id, principal: principal, action: "kernel.school.create", outcome: .succeeded, detail: school.slug, at: school.createdAt, in: db)
+        try requireMigrated(db)
+        if try Row.fetchOne(db, sql: "SELECT 1 FROM schools WHERE slug = ?", arguments: [new.slug]) != nil {
+            throw KernelError.schoolExists(new.slug)
         }
+        try db.execute(sql: """
+            INSERT INTO schools (id, slug, name_ar, name_en, time_zone, language, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [school.id, school.slug, school.name.ar, school.name.en, school.timeZone, school.language.rawValue, school.createdAt.sqlValue.databaseValue])
+        for module in registry.modules {
+            try ModuleSwitchRecords.set(module.id, enabled: enabled.contains(module.id), school: school.id, by: principal, at: school.createdAt, in: db)
+        }
+        try AuditRecords.append(school: school.id, principal: principal, action: "kernel.school.create", outcome: .succeeded, detail: school.slug, at: school.createdAt, in: db)
         return school
     }
 

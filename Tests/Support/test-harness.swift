@@ -1,1 +1,46 @@
 import Core
+import Foundation
+
+/// A fresh database for one test: migrated to exactly the given modules (the module under
+/// test and its dependency closure), with one school and a user of each role in it.
+///
+/// Each harness has its own temporary directory, removed when the harness goes away, so tests
+/// run in parallel without sharing state.
+public final class TestHarness: @unchecked Sendable {
+    public let kernel: Kernel
+    public let school: School
+    public let directory: URL
+    public var databasePath: String { directory.appending(path: "hogwarts.sqlite").path }
+
+    /// - Parameter modules: every module to install. A missing dependency fails here, naming it,
+    ///   so a module's tests state their dependency closure explicitly.
+    public init(modules: [any AppModule], clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        kernel = try Kernel(
+            databasePath: directory.appending(path: "hogwarts.sqlite").path, modules: modules, language: .en, clock: clock)
+        try kernel.migrate()
+        school = try kernel.createSchool(NewSchool(slug: "test-school", name: LocalizedText(ar: "مدرسة الاختبار", en: "Test School")))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A signed-in user of `role` in the harness's school (or in `school`).
+    public func user(_ role: Role, in school: School? = nil) -> Principal {
+        let school = school ?? self.school
+        return Principal(userID: "\(role.rawValue.lowercased())@\(school.slug)", role: role, schoolID: school.id, displayName: "Test \(role.rawValue.lowercased())")
+    }
+
+    /// Opens a second school in the same database, for tenancy tests.
+    public func makeSchool(_ slug: String) throws -> School {
+        try kernel.createSchool(NewSchool(slug: slug, name: LocalizedText(ar: slug, en: slug)))
+    }
+
+    /// Runs an action as `role` in the harness's school.
+    @discardableResult
+    public func run<A: Action>(_ action: A.Type, _ input: A.Input, as role: Role, requestID: String? = nil) throws -> A.Output {
+        try kernel.run(action, input, as: user(role), in: school.id, requestID: requestID)
+    }
+}

@@ -1,0 +1,72 @@
+import Core
+import HogwartsTestSupport
+import Testing
+
+@Suite("Actions")
+struct ActionTests {
+    @Test("invalid input is refused before anything is written")
+    func validationWritesNothing() throws {
+        let harness = try TestHarness(modules: [NotesModule(), DigestModule()])
+        #expect(throws: InputError("notes.error.too-long", ["max": "40"])) {
+            try harness.run(AddNote.self, .init(title: String(repeating: "x", count: 41)), as: .admin)
+        }
+        #expect(try harness.run(ListNotes.self, .init(), as: .admin).isEmpty)
+        #expect(try harness.kernel.auditLog(for: harness.school.id).allSatisfy { $0.action != "notes.add" })
+    }
+
+    @Test("a failure after writing rolls back the rows, the event and the audit record")
+    func bodyIsOneTransaction() throws {
+        let harness = try TestHarness(modules: [NotesModule(), DigestModule()])
+        #expect(throws: InputError.self) {
+            try harness.run(AddNote.self, .init(title: "half", failAfterWriting: true), as: .admin)
+        }
+        #expect(try harness.run(ListNotes.self, .init(), as: .admin).isEmpty)
+        #expect(try harness.run(ListDigest.self, .init(), as: .admin).isEmpty)
+    }
+
+    @Test("a success is audited with who, where, what and when")
+    func audited() throws {
+        let harness = try TestHarness(modules: [NotesModule()])
+        try harness.run(AddNote.self, .init(title: "Hello"), as: .teacher, requestID: "r-1")
+        let entry = try #require(try harness.kernel.auditLog(for: harness.school.id).first)
+        #expect(entry.action == "notes.add")
+        #expect(entry.userID == harness.user(.teacher).userID)
+        #expect(entry.role == .teacher)
+        #expect(entry.schoolID == harness.school.id)
+        #expect(entry.outcome == .succeeded)
+        #expect(entry.requestID == "r-1")
+    }
+
+    @Test("the same request id twice applies once and returns the first result")
+    func idempotent() throws {
+        let harness = try TestHarness(modules: [NotesModule(), DigestModule()])
+        let first = try harness.run(AddNote.self, .init(title: "Queued offline"), as: .teacher, requestID: "device-7/42")
+        let replay = try harness.run(AddNote.self, .init(title: "Queued offline"), as: .teacher, requestID: "device-7/42")
+        #expect(first == replay)
+        #expect(try harness.run(ListNotes.self, .init(), as: .admin) == ["Queued offline"])
+        #expect(try harness.run(ListDigest.self, .init(), as: .admin) == ["Queued offline"], "the event was not raised twice")
+        #expect(try harness.kernel.auditLog(for: harness.school.id).first?.outcome == .replayed)
+    }
+
+    @Test("reusing a request id for different input is refused, not guessed")
+    func requestIDReuse() throws {
+        let harness = try TestHarness(modules: [NotesModule()])
+        try harness.run(AddNote.self, .init(title: "One"), as: .teacher, requestID: "same")
+        #expect(throws: KernelError.requestIDReused(requestID: "same", action: "notes.add")) {
+            try harness.run(AddNote.self, .init(title: "Two"), as: .teacher, requestID: "same")
+        }
+        #expect(try harness.run(ListNotes.self, .init(), as: .admin) == ["One"])
+    }
+
+    @Test("an action no module declares cannot run")
+    func undeclaredAction() throws {
+        struct Stray: Action {
+            struct Input: Codable, Sendable {}
+            static let id = "notes.stray"
+            static let permission: Permission = "notes.read"
+            func perform(_ input: Input, in context: ActionContext) throws -> Int { 1 }
+        }
+        let harness = try TestHarness(modules: [NotesModule()])
+        #expect(throws: KernelError.actionNotRegistered("notes.stray")) { try harness.run(Stray.self, .init(), as: .admin) }
+    }
+}
