@@ -46,6 +46,8 @@ public protocol AppModule: Sendable {
     var strings: StringCatalog { get }
     /// Whether a school that has never switched this module gets it. Defaults to true.
     var enabledByDefault: Bool { get }
+    /// Who runs commands, for the one module that signs people in (Auth). Nil for the others.
+    var identityProvider: (any IdentityProvider)? { get }
     /// Fills a newly created demo school with realistic data. Runs as the operator, in one transaction.
     func seedDemo(_ context: ActionContext) throws
 }
@@ -63,5 +65,6 @@ extension AppModule {
     public var publishedEvents: [any DomainEvent.Type] { [] }
     public var eventHandlers: [EventHandler] { [] }
     public var enabledByDefault: Bool { true }
+    public var identityProvider: (any IdentityProvider)? { nil }
     public func seedDemo(_ context: ActionContext) throws {}
 }
