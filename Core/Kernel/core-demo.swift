@@ -21,7 +21,8 @@ extension Kernel {
                 let context = ActionContext(
                     principal: .localOperator, school: school, scope: .school,
                     database: SchoolDatabase(schoolID: school.id, connection: db),
-                    localizer: localizer, now: now(), settings: SettingsReader(connection: db))
+                    localizer: Localizer(language: school.language, catalog: registry.catalog), now: now(),
+                    settings: SettingsReader(connection: db))
                 try module.seedDemo(context)
                 try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)
             }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `hogwarts` binary the way a person does, and captures what it prints.
+struct HogwartsProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package root, found from this file's location.
+    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `HOGWARTS_BINARY`, else the binary next to the running test bundle, else `.build/debug`.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["HOGWARTS_BINARY"] { return URL(filePath: path) }
+        let besideTests = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appending(path: ".build/debug/hogwarts")
+    }()
+
+    let directory: URL
+    let binary: URL
+
+    /// A process runner with its own empty working directory (and so its own database).
+    init(binary: URL = Self.binary) throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-host-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.binary = binary
+    }
+
+    var databasePath: String { directory.appending(path: "hogwarts.sqlite").path }
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try Self.run(binary, arguments, in: directory, environment: ["HOGWARTS_DATABASE": databasePath].merging(environment) { $1 })
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        variables["HOGWARTS_LANG"] = nil
+        variables["HOGWARTS_DATABASE"] = nil
+        process.environment = variables.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting, so a large output cannot fill the pipe and block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

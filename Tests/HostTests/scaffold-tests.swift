@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Adding a module must not touch Core/ or Host/: scaffold two modules into a copy of this
+/// package, build it, and use the new commands through the real binary.
+@Suite("Scaffolding a new module")
+struct ScaffoldTests {
+    @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests")
+    func scaffoldedModuleWorks() throws {
+        let copy = FileManager.default.temporaryDirectory.appending(path: "hogwarts-scaffold-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Core", "Modules", "Host", "Plugins", "Tests"] {
+            try FileManager.default.copyItem(at: HogwartsProcess.packageRoot.appending(path: item), to: copy.appending(path: item))
+        }
+        let kernelBefore = try fingerprint(of: ["Core", "Host"], in: copy)
+
+        try swift(["package", "--allow-writing-to-package-directory", "new-module", "Library"], in: copy)
+        try swift(["package", "--allow-writing-to-package-directory", "new-module", "ReadingLog", "--depends-on", "Library"], in: copy)
+        #expect(try fingerprint(of: ["Core", "Host"], in: copy) == kernelBefore, "Core/ and Host/ are untouched")
+        let manifest = try String(contentsOf: copy.appending(path: "Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("(\"ReadingLog\", [\"Library\"]),"))
+
+        try swift(["build", "--product", "hogwarts"], in: copy)
+        let hogwarts = try HogwartsProcess(binary: copy.appending(path: ".build/debug/hogwarts"))
+        defer { hogwarts.cleanUp() }
+        let migrated = try hogwarts.run(["migrate", "--json"])
+        #expect(migrated.stdout.contains("library/001-create-items") && migrated.stdout.contains("reading-log/001-create-items"))
+        #expect(try hogwarts.run(["school", "create", "--slug", "north", "--name-ar", "الشمال", "--name-en", "North"]).status == 0)
+        let added = try hogwarts.run(["library", "add", "Atlas of Sudan", "--school", "north", "--lang", "en"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("Added \"Atlas of Sudan\""))
+        #expect(try hogwarts.run(["library", "list", "--school", "north", "--json"]).stdout.contains("Atlas of Sudan"))
+
+        let modules = try hogwarts.run(["modules", "list", "--school", "north", "--lang", "en"])
+        #expect(modules.stdout.contains("reading-log") && modules.stdout.contains("library *"))
+        let refused = try hogwarts.run(["modules", "disable", "library", "--school", "north", "--lang", "en"])
+        #expect(refused.status != 0 && refused.stderr.contains("reading-log"))
+        #expect(try hogwarts.run(["modules", "disable", "library", "--school", "north", "--cascade"]).status == 0)
+        #expect(try hogwarts.run(["library", "list", "--school", "north"]).status == 69)
+        #expect(try hogwarts.run(["modules", "enable", "library", "--school", "north"]).status == 0)
+        #expect(try hogwarts.run(["library", "list", "--school", "north", "--json"]).stdout.contains("Atlas of Sudan"), "data came back")
+
+        try swift(["test", "--filter", "LibraryTests"], in: copy)
+    }
+
+    /// Runs `swift` in a directory; a failure records its output.
+    private func swift(_ arguments: [String], in directory: URL) throws {
+        let result = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["swift"] + arguments, in: directory)
+        #expect(result.status == 0, "swift \(arguments.joined(separator: " ")) failed:\n\(result.stdout.suffix(3000))\n\(result.stderr.suffix(3000))")
+        if result.status != 0 { throw CancellationError() }
+    }
+
+    /// Every file's path and contents under the given folders.
+    private func fingerprint(of folders: [String], in root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for folder in folders {
+            let base = root.appending(path: folder)
+            guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in enumerator where !url.hasDirectoryPath {
+                files[url.path.replacingOccurrences(of: root.path, with: "")] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
