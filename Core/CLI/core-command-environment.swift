@@ -16,14 +16,12 @@ public struct CommandEnvironment: Sendable {
         self.variables = variables
     }
 
-    @TaskLocal public static var current = CommandEnvironment(
-        registry: ModuleRegistry.empty, language: .default, variables: [:])
-}
+    /// Set by `HogwartsCommandLine.main` for the duration of a command; nil outside one.
+    @TaskLocal public static var installed: CommandEnvironment?
 
-extension ModuleRegistry {
-    /// A registry with no modules: the kernel's commands only.
-    static var empty: ModuleRegistry {
-        do { return try ModuleRegistry([]) } catch { fatalError("an empty module list cannot be inconsistent") }
+    /// The installed environment, or one with the kernel's commands only.
+    public static var current: CommandEnvironment {
+        installed ?? CommandEnvironment(registry: .kernelOnly, language: .default, variables: ProcessInfo.processInfo.environment)
     }
 }
 

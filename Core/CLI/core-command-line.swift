@@ -16,7 +16,7 @@ public enum HogwartsCommandLine {
             fail(error, localizer: Localizer(language: language, catalog: CoreResources.catalog))
         }
         let environment = CommandEnvironment(registry: registry, language: language, variables: variables)
-        CommandEnvironment.$current.withValue(environment) {
+        CommandEnvironment.$installed.withValue(environment) {
             do {
                 var command = try RootCommand.parseAsRoot(arguments)
                 try command.run()

@@ -16,6 +16,19 @@ public struct ModuleRegistry: Sendable {
     let handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]]
     let settingsByKey: [String: (module: ModuleID, definition: SettingDefinition)]
 
+    /// No feature modules: what commands see outside `HogwartsCommandLine.main`.
+    static let kernelOnly = ModuleRegistry(validated: [], catalog: CoreResources.catalog)
+
+    private init(validated modules: [any AppModule], catalog: StringCatalog) {
+        self.modules = modules
+        policy = AccessPolicy(definitions: KernelPermissions.definitions)
+        self.catalog = catalog
+        byID = [:]
+        actionOwners = [:]
+        handlersByEvent = [:]
+        settingsByKey = [:]
+    }
+
     public init(_ modules: [any AppModule]) throws {
         var byID: [ModuleID: any AppModule] = [:]
         for module in modules {
