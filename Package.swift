@@ -6,7 +6,18 @@ import PackageDescription
 /// picks every module up from this table, so adding a module never touches Core/ or Host/.
 /// `swift package --allow-writing-to-package-directory new-module <Name>` appends to it.
 let modules: [(name: String, dependencies: [String])] = [
+    ("Auth", []),
+    ("Students", ["Auth"]),
     // new-module: entries above this line
+]
+
+/// Libraries from outside the package that a module uses, by module name.
+let moduleLibraries: [String: [Target.Dependency]] = [
+    "Auth": [
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Crypto", package: "swift-crypto"),
+    ],
+    "Students": [.product(name: "SwiftCSV", package: "SwiftCSV")],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -15,7 +26,7 @@ let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
     [
         .target(
             name: module.name,
-            dependencies: ["Core"] + module.dependencies.map { Target.Dependency(stringLiteral: $0) },
+            dependencies: ["Core"] + module.dependencies.map { Target.Dependency(stringLiteral: $0) } + (moduleLibraries[module.name] ?? []),
             path: "Modules/\(module.name)",
             resources: [.copy("Resources")],
             swiftSettings: strictSwift6
@@ -42,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .target(

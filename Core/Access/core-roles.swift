@@ -34,6 +34,9 @@ public struct Principal: Codable, Sendable, Hashable {
     /// that file already controls every school in it, so the operator acts as a developer.
     public static let localOperator = Principal(userID: "operator", role: .developer, schoolID: nil, displayName: "operator")
 
+    /// Someone not signed in yet: may only do what is granted to the USER role (signing in).
+    public static let anonymous = Principal(userID: "anonymous", role: .user, schoolID: nil, displayName: "anonymous")
+
     /// The kernel itself, delivering events to handlers.
     public static func system(in school: SchoolID) -> Principal {
         Principal(userID: "system", role: .developer, schoolID: school, displayName: "system")

@@ -39,7 +39,7 @@ extension Kernel {
                         INSERT INTO kernel_requests (school_id, request_id, action, input_hash, output, at) VALUES (?, ?, ?, ?, ?, ?)
                         """, arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self), context.now.sqlValue.databaseValue])
                 }
-                try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .succeeded, detail: nil, at: context.now, in: db)
+                try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: context.auditOutcome, detail: context.auditDetail, at: context.now, in: db)
                 return output
             }
             deliverPendingEvents()

@@ -43,6 +43,11 @@ public final class ActionContext {
     public let now: Date
     let settings: SettingsReader
     var publishedEvents: [PendingEvent] = []
+    /// A note for the audit record of this run, e.g. why a sign-in was refused.
+    public var auditDetail: String?
+    /// How the audit record reports this run; an action that records a refusal as data (a
+    /// failed sign-in) commits and sets `.failed`.
+    public var auditOutcome: AuditOutcome = .succeeded
 
     init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date, settings: SettingsReader) {
         self.principal = principal

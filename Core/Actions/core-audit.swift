@@ -8,6 +8,8 @@ public enum AuditOutcome: String, Codable, Sendable {
     case denied = "DENIED"
     /// A retry with a request id already applied: answered from the first result.
     case replayed = "REPLAYED"
+    /// Attempted and refused for a reason recorded in the detail (a failed sign-in, say).
+    case failed = "FAILED"
 }
 
 /// One line of the audit log: who did what, in which school, when, and how it ended.
@@ -32,17 +34,37 @@ enum AuditRecords {
 }
 
 extension Kernel {
+    /// Records something that happened outside any action, such as a sign-in attempt for an
+    /// email no school knows. `school` is nil when no school is involved.
+    public func recordAudit(action: String, principal: Principal, school: SchoolID?, outcome: AuditOutcome, detail: String?) throws {
+        try store.write { db in
+            try AuditRecords.append(school: school, principal: principal, action: action, outcome: outcome, detail: detail, at: now(), in: db)
+        }
+    }
+
+    /// Audit entries recorded outside any school, newest first.
+    public func platformAuditLog(limit: Int = 100) throws -> [AuditEntry] {
+        try store.read { db in
+            try requireMigrated(db)
+            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id IS NULL ORDER BY id DESC LIMIT ?", arguments: [limit]).map(AuditEntry.init(row:))
+        }
+    }
+
     /// The school's audit log, newest first.
     public func auditLog(for schoolReference: String, limit: Int = 100) throws -> [AuditEntry] {
         try store.read { db in
             try requireMigrated(db)
             let school = try SchoolRecords.find(schoolReference, in: db)
-            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id = ? ORDER BY id DESC LIMIT ?", arguments: [school.id, limit]).map { row in
-                AuditEntry(
-                    schoolID: row["school_id"], userID: row["user_id"], role: Role(rawValue: row["role"]) ?? .user,
-                    action: row["action"], requestID: row["request_id"], outcome: AuditOutcome(rawValue: row["outcome"]) ?? .succeeded,
-                    detail: row["detail"], at: (row["at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0))
-            }
+            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id = ? ORDER BY id DESC LIMIT ?", arguments: [school.id, limit]).map(AuditEntry.init(row:))
         }
+    }
+}
+
+extension AuditEntry {
+    init(row: Row) {
+        self.init(
+            schoolID: row["school_id"], userID: row["user_id"], role: Role(rawValue: row["role"]) ?? .user,
+            action: row["action"], requestID: row["request_id"], outcome: AuditOutcome(rawValue: row["outcome"]) ?? .succeeded,
+            detail: row["detail"], at: (row["at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0))
     }
 }

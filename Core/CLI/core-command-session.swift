@@ -29,9 +29,14 @@ public struct CommandSession {
     public init(_ global: GlobalOptions, _ options: SessionOptions) throws {
         let environment = CommandEnvironment.current
         kernel = try global.openKernel()
-        school = try options.school.resolve(in: kernel)
         let provider = environment.registry.modules.lazy.compactMap(\.identityProvider).first
         principal = try provider?.currentPrincipal(kernel: kernel, variables: environment.variables) ?? .localOperator
+        // A signed-in user works in their own school unless they name one.
+        if options.school.school == nil, let home = principal.schoolID {
+            school = try kernel.school(home)
+        } else {
+            school = try options.school.resolve(in: kernel)
+        }
         output = global.output
         requestID = options.requestID
     }

@@ -73,6 +73,7 @@ public enum KernelError: HogwartsError, Equatable {
     case newerDatabase(path: String, found: String, supported: String)
     case fileExists(String)
     case fileMissing(String)
+    case databaseInUse(String)
     case storage(String)
 
     public var messageKey: String {
@@ -109,6 +110,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .newerDatabase: "kernel.error.newer-database"
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
+        case .databaseInUse: "kernel.error.database-in-use"
         case .storage: "kernel.error.storage"
         }
     }
@@ -142,7 +144,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .unscopedStatement(let sql): ["sql": sql]
         case .unknownSetting(let key): ["key": key]
         case .invalidSetting(let key, let value, let reason): ["key": key, "value": value, "reason": reason]
-        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path): ["path": path]
+        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path): ["path": path]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
         case .storage(let detail): ["detail": detail]
         }
@@ -154,7 +156,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
-        case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents: .conflict
+        case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse: .conflict
         case .notAHogwartsDatabase, .newerDatabase, .migrationChanged: .invalidData
         case .storage: .ioError
         default: .configuration

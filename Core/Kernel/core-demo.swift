@@ -1,35 +1,72 @@
-extension Kernel {
-    /// The demo school's slug.
-    public static let demoSchoolSlug = "demo"
+import Foundation
+import GRDB
 
-    /// Creates the `demo` school (if it is not there yet) and lets every enabled module seed
-    /// it, dependencies first, all in one transaction: a half-seeded demo is never left behind.
+/// How big a demo school is: the main one, or the smaller second school that shows school
+/// choice at sign-in and isolation between schools.
+public enum DemoSize: String, Sendable, CaseIterable {
+    case full
+    case small
+}
+
+extension Kernel {
+    /// The demo schools' slugs and names.
+    static let demoSchools: [(slug: String, size: DemoSize, nameKey: String)] = [
+        ("demo", .full, "kernel.demo.school-name"),
+        ("nile", .small, "kernel.demo.small-school-name"),
+    ]
+
+    /// Creates the demo schools and lets every enabled module seed them, dependencies first,
+    /// all in one transaction: a half-seeded demo is never left behind.
     @discardableResult
-    public func createDemoSchool(progress: ProgressReporter? = nil) throws -> School {
-        if let existing = try schools().first(where: { $0.slug == Self.demoSchoolSlug }) {
-            return existing
-        }
-        let school = try store.write { db in
-            let school = try insertSchool(NewSchool(
-                slug: Self.demoSchoolSlug,
-                name: LocalizedText(key: "kernel.demo.school-name", catalog: registry.catalog),
-                timeZone: "Africa/Khartoum", language: .ar), by: .localOperator, db: db)
-            let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
-            let seeding = registry.modules.filter { enabled.contains($0.id) }
-            for (index, module) in seeding.enumerated() {
-                progress?(index, seeding.count, module.id)
-                let context = ActionContext(
-                    principal: .localOperator, school: school, scope: .school,
-                    database: SchoolDatabase(schoolID: school.id, connection: db),
-                    localizer: Localizer(language: school.language, catalog: registry.catalog), now: now(),
-                    settings: SettingsReader(connection: db))
-                try module.seedDemo(context)
-                try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)
+    public func createDemoSchools(progress: ProgressReporter? = nil) throws -> [School] {
+        let schools = try store.write { db in
+            try Self.demoSchools.map { slug, size, nameKey in
+                let school = try insertSchool(
+                    NewSchool(slug: slug, name: LocalizedText(key: nameKey, catalog: registry.catalog), timeZone: "Africa/Khartoum", language: .ar),
+                    by: .localOperator, db: db)
+                let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
+                let seeding = registry.modules.filter { enabled.contains($0.id) }
+                for (index, module) in seeding.enumerated() {
+                    progress?(index, seeding.count, "\(slug): \(module.id)")
+                    let context = operatorContext(in: school, db: db)
+                    try module.seedDemo(context, size: size)
+                    try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)
+                }
+                return school
             }
-            progress?(seeding.count, seeding.count, "")
-            return school
         }
+        progress?(1, 1, "")
         deliverPendingEvents()
-        return school
+        return schools
+    }
+}
+
+/// A small deterministic random generator (SplitMix64) for demo data: the same seed gives the
+/// same school every time, ids included.
+public struct DemoRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A UUID-shaped id drawn from this generator.
+    public mutating func id() -> String {
+        let high = next()
+        let low = next()
+        let hex = String(format: "%016llx%016llx", high, low)
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+
+    /// One element of a non-empty array.
+    public mutating func pick<T>(_ items: [T]) -> T {
+        items[Int(next() % UInt64(items.count))]
     }
 }

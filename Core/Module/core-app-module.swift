@@ -48,8 +48,9 @@ public protocol AppModule: Sendable {
     var enabledByDefault: Bool { get }
     /// Who runs commands, for the one module that signs people in (Auth). Nil for the others.
     var identityProvider: (any IdentityProvider)? { get }
-    /// Fills a newly created demo school with realistic data. Runs as the operator, in one transaction.
-    func seedDemo(_ context: ActionContext) throws
+    /// Fills a newly created demo school with realistic data. Runs as the operator, dependencies
+    /// first, in the transaction that creates the school. Use `DemoRandom` so it is deterministic.
+    func seedDemo(_ context: ActionContext, size: DemoSize) throws
 }
 
 extension AppModule {
@@ -66,5 +67,5 @@ extension AppModule {
     public var eventHandlers: [EventHandler] { [] }
     public var enabledByDefault: Bool { true }
     public var identityProvider: (any IdentityProvider)? { nil }
-    public func seedDemo(_ context: ActionContext) throws {}
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {}
 }

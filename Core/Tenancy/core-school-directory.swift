@@ -4,9 +4,30 @@ import GRDB
 extension Kernel {
     /// Opens a new school with its default set of modules switched on, in one transaction.
     /// Only the local operator (or a developer) may do this: the school does not exist yet.
+    /// `bootstrap` runs in the same transaction as the operator, with the new school's context
+    /// (Auth uses it to add the first administrator): if it throws, no school is created.
     @discardableResult
-    public func createSchool(_ new: NewSchool, by principal: Principal = .localOperator) throws -> School {
-        try store.write { db in try insertSchool(new, by: principal, db: db) }
+    public func createSchool(_ new: NewSchool, by principal: Principal = .localOperator, bootstrap: ((ActionContext) throws -> Void)? = nil) throws -> School {
+        let school = try store.write { db in
+            let school = try insertSchool(new, by: principal, db: db)
+            if let bootstrap {
+                let context = operatorContext(in: school, db: db)
+                try bootstrap(context)
+                try EventOutbox.store(context.publishedEvents, source: "kernel.school.create", school: school.id, registry: registry, at: context.now, in: db)
+            }
+            return school
+        }
+        deliverPendingEvents()
+        return school
+    }
+
+    /// A context for the local operator's own work inside a school (creation, demo data).
+    func operatorContext(in school: School, db: Database) -> ActionContext {
+        ActionContext(
+            principal: .localOperator, school: school, scope: .school,
+            database: SchoolDatabase(schoolID: school.id, connection: db),
+            localizer: Localizer(language: school.language, catalog: registry.catalog), now: now(),
+            settings: SettingsReader(connection: db))
     }
 
     /// Checks and inserts a school with its module switches inside the caller's transaction.

@@ -1,0 +1,47 @@
+import Core
+
+public enum AuthError: HogwartsError, Equatable {
+    /// Wrong password, unknown email, suspended or locked: one message, so nobody can probe accounts.
+    case signInRefused
+    case notSignedIn
+    case sessionExpired
+    case weakPassword(String)
+    case invalidEmail(String)
+    case emailTaken(String)
+    case unknownUser(String)
+    case chooseSchool([String])
+    case passwordUnreadable
+
+    public var messageKey: String {
+        switch self {
+        case .signInRefused: "auth.error.sign-in-refused"
+        case .notSignedIn: "auth.error.not-signed-in"
+        case .sessionExpired: "auth.error.session-expired"
+        case .weakPassword(let rule): "auth.error.weak-password.\(rule)"
+        case .invalidEmail: "auth.error.invalid-email"
+        case .emailTaken: "auth.error.email-taken"
+        case .unknownUser: "auth.error.unknown-user"
+        case .chooseSchool: "auth.error.choose-school"
+        case .passwordUnreadable: "auth.error.password-unreadable"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .invalidEmail(let email), .emailTaken(let email), .unknownUser(let email): ["email": email]
+        case .chooseSchool(let schools): ["schools": schools.joined(separator: ", ")]
+        case .weakPassword: ["minimum": String(PasswordRules.minimumLength)]
+        default: [:]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .signInRefused, .notSignedIn, .sessionExpired: .permissionDenied
+        case .weakPassword, .invalidEmail, .passwordUnreadable: .invalidData
+        case .emailTaken: .conflict
+        case .unknownUser: .notFound
+        case .chooseSchool: .usage
+        }
+    }
+}

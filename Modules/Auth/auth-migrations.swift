@@ -1,0 +1,43 @@
+import Core
+
+enum AuthMigrations {
+    static let all: [Migration] = [
+        Migration("001-users", sql: """
+            CREATE TABLE auth_users (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                email TEXT NOT NULL,
+                display_name TEXT NOT NULL,
+                role TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                status TEXT NOT NULL,
+                locked_until TEXT,
+                unlocked_at TEXT,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id),
+                UNIQUE (school_id, email)
+            );
+            """),
+        Migration("002-sessions", sql: """
+            CREATE TABLE auth_sessions (
+                school_id TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                revoked_at TEXT,
+                PRIMARY KEY (school_id, token_hash)
+            );
+            """),
+        Migration("003-sign-in-attempts", sql: """
+            CREATE TABLE auth_sign_in_attempts (
+                school_id TEXT NOT NULL,
+                email TEXT NOT NULL,
+                user_id TEXT,
+                outcome TEXT NOT NULL,
+                at TEXT NOT NULL
+            );
+            CREATE INDEX auth_sign_in_attempts_user ON auth_sign_in_attempts (school_id, user_id, at);
+            """),
+    ]
+}

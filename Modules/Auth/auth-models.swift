@@ -1,0 +1,66 @@
+import Core
+import Foundation
+
+public enum UserStatus: String, Codable, Sendable {
+    case active = "ACTIVE"
+    case suspended = "SUSPENDED"
+}
+
+/// A school's user account. The same email may exist in several schools, once in each.
+public struct User: Codable, Sendable, Equatable {
+    public let id: String
+    public let email: String
+    public let displayName: String
+    public let role: Role
+    public let status: UserStatus
+    public let lockedUntil: Date?
+
+    init(row: SQLRow) {
+        id = row.string("id")
+        email = row.string("email")
+        displayName = row.string("display_name")
+        role = Role(rawValue: row.string("role")) ?? .user
+        status = UserStatus(rawValue: row.string("status")) ?? .active
+        lockedUntil = row["locked_until"]
+    }
+}
+
+/// Reading and writing accounts inside a running action; other modules (Students, the demo)
+/// use it to create and find the accounts they link to.
+public enum UserAccounts {
+    /// Emails compare without case or surrounding spaces.
+    public static func normalize(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    public static func find(email: String, in context: ActionContext) throws -> User? {
+        try context.database.fetchOne(
+            "SELECT * FROM auth_users WHERE school_id = :school_id AND email = :email", ["email": .text(normalize(email))]
+        ).map(User.init(row:))
+    }
+
+    public static func find(id: String, in context: ActionContext) throws -> User? {
+        try context.database.fetchOne("SELECT * FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(id)]).map(User.init(row:))
+    }
+
+    /// Inserts an account with an already computed bcrypt hash; callers check the password rules.
+    @discardableResult
+    public static func insert(id: String, email: String, displayName: String, role: Role, passwordHash: String, in context: ActionContext) throws -> User {
+        try context.database.insert(into: "auth_users", [
+            "id": .text(id), "email": .text(normalize(email)), "display_name": .text(displayName), "role": .text(role.rawValue),
+            "password_hash": .text(passwordHash), "status": .text(UserStatus.active.rawValue), "created_at": SQLValue(context.now),
+        ])
+        return User(id: id, email: normalize(email), displayName: displayName, role: role, status: .active, lockedUntil: nil)
+    }
+}
+
+extension User {
+    init(id: String, email: String, displayName: String, role: Role, status: UserStatus, lockedUntil: Date?) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.role = role
+        self.status = status
+        self.lockedUntil = lockedUntil
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// Auth: the school's users, their roles, passwords and sign-in sessions.
+public struct AuthModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "auth"
+    public let version = SemanticVersion(1, 0, 0)
+    public var iconName: String { "person.badge.key" }
+    public var permissions: [PermissionDefinition] { AuthPermissions.definitions }
+    public var migrations: [Migration] { AuthMigrations.all }
+    public var actions: [any Action.Type] {
+        [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self,
+         CreateUser.self, ListUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self]
+    }
+    public var commands: [any ParsableCommand.Type] {
+        [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, UsersCommand.self, SchoolCommand.self]
+    }
+    public var settings: [SettingDefinition] { [AuthSettings.passwordHashCost.definition] }
+    public var strings: StringCatalog { Self.catalog }
+    public var identityProvider: (any IdentityProvider)? { SessionIdentityProvider() }
+
+    private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try AuthDemo.seed(context, size: size)
+    }
+}
+
+public enum AuthSettings {
+    /// bcrypt's cost: each step doubles the time to check a password, for us and for an attacker.
+    public static let passwordHashCost = Setting<Int>.integer("auth", "password-hash-cost", default: 12, in: 10...16)
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// `hogwarts school create|list|show`. Creating a school is an operator's job on the local
+/// database file: no sign-in, and the school gets its first administrator in the same step.
+struct SchoolCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "school", abstract: L("auth.cli.school"), subcommands: [Create.self, List.self, Show.self], defaultSubcommand: List.self)
+    }
+
+    struct Create: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "create", abstract: L("auth.cli.school.create")) }
+
+        @OptionGroup var global: GlobalOptions
+        @Option(name: .customLong("slug"), help: ArgumentHelp(L("auth.option.slug"))) var slug: String
+        @Option(name: .customLong("name-ar"), help: ArgumentHelp(L("auth.option.name-ar"))) var nameArabic: String
+        @Option(name: .customLong("name-en"), help: ArgumentHelp(L("auth.option.name-en"))) var nameEnglish: String
+        @Option(name: .customLong("time-zone"), help: ArgumentHelp(L("auth.option.time-zone"))) var timeZone = "Africa/Khartoum"
+        @Option(name: .customLong("language"), help: ArgumentHelp(L("auth.option.school-language"))) var language = "ar"
+        @Option(name: .customLong("modules"), help: ArgumentHelp(L("auth.option.modules"))) var modules: String?
+        @Option(name: .customLong("admin-email"), help: ArgumentHelp(L("auth.option.admin-email"))) var adminEmail: String
+        @Option(name: .customLong("admin-name"), help: ArgumentHelp(L("auth.option.admin-name"))) var adminName: String?
+
+        func run() throws {
+            guard let schoolLanguage = Language(rawValue: language) else {
+                throw CommandError.invalidArgument(name: "--language", value: language, expected: "ar|en")
+            }
+            let kernel = try global.openKernel()
+            let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
+            let admin = CreateUser.Input(email: adminEmail, displayName: adminName ?? adminEmail, role: .admin, password: password)
+            let school = try kernel.createSchool(NewSchool(
+                slug: slug, name: LocalizedText(ar: nameArabic, en: nameEnglish), timeZone: timeZone, language: schoolLanguage,
+                enabledModules: modules.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+            ) { context in
+                try CreateUser().validate(admin, in: context)
+                _ = try CreateUser().perform(admin, in: context)
+            }
+            try global.output.emit(school) { L("auth.school.created", ["school": $0.slug, "email": UserAccounts.normalize(adminEmail)]) }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: L("auth.cli.school.list")) }
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let kernel = try global.openKernel()
+            let language = kernel.localizer.language
+            try global.output.emit(try kernel.schools()) { schools in
+                TextTable(
+                    headers: [L("auth.heading.slug"), L("auth.heading.name"), L("auth.heading.time-zone"), L("auth.heading.language")],
+                    rows: schools.map { [$0.slug, $0.name.text(in: language), $0.timeZone, $0.language.rawValue] })
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: L("auth.cli.school.show")) }
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp(L("kernel.option.school"))) var school: String
+
+        func run() throws {
+            let kernel = try global.openKernel()
+            let found = try kernel.school(school)
+            let enabled = try kernel.enabledModules(for: found.id).sorted()
+            try global.output.emit(found) { school in
+                TextTable(headers: [L("auth.heading.field"), L("auth.heading.value")], rows: [
+                    [L("auth.heading.slug"), school.slug],
+                    [L("auth.heading.name-ar"), school.name.ar],
+                    [L("auth.heading.name-en"), school.name.en],
+                    [L("auth.heading.time-zone"), school.timeZone],
+                    [L("auth.heading.language"), school.language.rawValue],
+                    [L("auth.heading.modules"), enabled.joined(separator: ", ")],
+                ])
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Core
+import Crypto
+import Foundation
+
+/// What a sign-in gives back. A refusal carries no reason: the audit log keeps it.
+public struct SignInResult: Codable, Sendable {
+    public let token: String?
+    public let user: User?
+    public let expiresAt: Date?
+
+    static let refused = SignInResult(token: nil, user: nil, expiresAt: nil)
+}
+
+public enum SessionPolicy {
+    public static let lifetime: TimeInterval = 24 * 3600
+    public static let failureWindow: TimeInterval = 15 * 60
+    public static let lockDuration: TimeInterval = 15 * 60
+    public static let failuresBeforeLock = 5
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// Checks an email and password in one school and opens a 24-hour session.
+///
+/// Wrong password, unknown email, suspended and locked accounts all give the same refusal;
+/// the attempt table and the audit record say which it was. Five failures within 15 minutes
+/// lock the account for 15 minutes.
+public struct SignIn: Action {
+    public struct Input: Codable, Sendable {
+        public var email: String
+        public var password: String
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+    }
+
+    public static let id = "auth.sign-in"
+    public static let permission = AuthPermissions.signIn
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> SignInResult {
+        let email = UserAccounts.normalize(input.email)
+        guard let user = try UserAccounts.find(email: email, in: context) else {
+            _ = PasswordHasher.verify(input.password, against: PasswordHasher.decoy)
+            return try refuse(email: email, user: nil, reason: "unknown-email", context)
+        }
+        if let lockedUntil = user.lockedUntil, lockedUntil > context.now {
+            return try refuse(email: email, user: user, reason: "locked", context)
+        }
+        let hash: String = try context.database.fetchValue(
+            "SELECT password_hash FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(user.id)]) ?? ""
+        guard PasswordHasher.verify(input.password, against: hash) else {
+            let result = try refuse(email: email, user: user, reason: "wrong-password", context)
+            try lockIfTooManyFailures(user, context)
+            return result
+        }
+        guard user.status == .active else {
+            return try refuse(email: email, user: user, reason: "suspended", context)
+        }
+        let token = SessionPolicy.newToken()
+        let expiresAt = context.now.addingTimeInterval(SessionPolicy.lifetime)
+        try context.database.insert(into: "auth_sessions", [
+            "token_hash": .text(SessionPolicy.hash(token)), "user_id": .text(user.id),
+            "created_at": SQLValue(context.now), "expires_at": SQLValue(expiresAt),
+        ])
+        try recordAttempt(email: email, user: user, outcome: "signed-in", context)
+        context.auditDetail = "signed-in: \(email)"
+        return SignInResult(token: token, user: user, expiresAt: expiresAt)
+    }
+
+    private func refuse(email: String, user: User?, reason: String, _ context: ActionContext) throws -> SignInResult {
+        try recordAttempt(email: email, user: user, outcome: reason, context)
+        context.auditDetail = "refused (\(reason)): \(email)"
+        context.auditOutcome = .failed
+        return .refused
+    }
+
+    private func recordAttempt(email: String, user: User?, outcome: String, _ context: ActionContext) throws {
+        try context.database.insert(into: "auth_sign_in_attempts", [
+            "email": .text(email), "user_id": SQLValue(user?.id), "outcome": .text(outcome), "at": SQLValue(context.now),
+        ])
+    }
+
+    /// Counts wrong passwords in the last 15 minutes (since any unlock) and locks on the fifth.
+    private func lockIfTooManyFailures(_ user: User, _ context: ActionContext) throws {
+        let windowStart = context.now.addingTimeInterval(-SessionPolicy.failureWindow)
+        let failures: Int = try context.database.fetchValue("""
+            SELECT COUNT(*) FROM auth_sign_in_attempts a JOIN auth_users u ON u.school_id = a.school_id AND u.id = a.user_id
+            WHERE a.school_id = :school_id AND a.user_id = :user AND a.outcome = 'wrong-password'
+              AND a.at >= :window AND (u.unlocked_at IS NULL OR a.at > u.unlocked_at)
+            """, ["user": .text(user.id), "window": SQLValue(windowStart)]) ?? 0
+        guard failures >= SessionPolicy.failuresBeforeLock else { return }
+        let until = context.now.addingTimeInterval(SessionPolicy.lockDuration)
+        try context.database.execute(
+            "UPDATE auth_users SET locked_until = :until WHERE school_id = :school_id AND id = :id",
+            ["until": SQLValue(until), "id": .text(user.id)])
+        context.auditDetail = "refused (wrong-password), locked until \(until.formatted(.iso8601)): \(user.email)"
+    }
+}
+
+/// Whether an email has an account in this school, so `login` can offer a choice of schools.
+public struct FindAccount: Action {
+    public struct Input: Codable, Sendable {
+        public var email: String
+    }
+
+    public static let id = "auth.find-account"
+    public static let permission = AuthPermissions.signIn
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
+        try UserAccounts.find(email: input.email, in: context) != nil
+    }
+}
+
+/// Who a session token belongs to, if it is still valid.
+public struct ResolveSession: Action {
+    public struct Input: Codable, Sendable {
+        public var token: String
+    }
+
+    public enum State: String, Codable, Sendable {
+        case valid, expired, invalid
+    }
+
+    public struct Output: Codable, Sendable {
+        public let state: State
+        public let user: User?
+    }
+
+    public static let id = "auth.resolve-session"
+    public static let permission = AuthPermissions.signIn
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let row = try context.database.fetchOne("""
+            SELECT s.expires_at, s.revoked_at, u.* FROM auth_sessions s
+            JOIN auth_users u ON u.school_id = s.school_id AND u.id = s.user_id
+            WHERE s.school_id = :school_id AND s.token_hash = :hash
+            """, ["hash": .text(SessionPolicy.hash(input.token))])
+        guard let row, row["revoked_at"] as String? == nil else { return Output(state: .invalid, user: nil) }
+        let user = User(row: row)
+        guard user.status == .active else { return Output(state: .invalid, user: nil) }
+        guard let expiresAt: Date = row["expires_at"], expiresAt > context.now else { return Output(state: .expired, user: nil) }
+        return Output(state: .valid, user: user)
+    }
+}
+
+/// Ends a session: the token stops working at once.
+public struct SignOut: Action {
+    public struct Input: Codable, Sendable {
+        public var token: String
+    }
+
+    public static let id = "auth.sign-out"
+    public static let permission = AuthPermissions.signIn
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
+        try context.database.execute(
+            "UPDATE auth_sessions SET revoked_at = :now WHERE school_id = :school_id AND token_hash = :hash AND revoked_at IS NULL",
+            ["now": SQLValue(context.now), "hash": .text(SessionPolicy.hash(input.token))])
+        return context.database.changedRowCount > 0
+    }
+}

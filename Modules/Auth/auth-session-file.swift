@@ -1,0 +1,86 @@
+import Core
+import Foundation
+
+/// The client side of a session: the token kept in the user's config directory, in a file only
+/// they can read (mode 0600, the Linux stand-in for the Keychain), one entry per database file.
+struct SessionFile {
+    struct Entry: Codable, Equatable {
+        let schoolID: SchoolID
+        let email: String
+        let token: String
+    }
+
+    let url: URL
+
+    /// `HOGWARTS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/hogwarts`, else `~/.config/hogwarts`.
+    init(variables: [String: String]) {
+        let directory: URL
+        if let configured = variables["HOGWARTS_CONFIG_DIR"] {
+            directory = URL(filePath: configured)
+        } else if let xdg = variables["XDG_CONFIG_HOME"] {
+            directory = URL(filePath: xdg).appending(path: "hogwarts")
+        } else {
+            directory = FileManager.default.homeDirectoryForCurrentUser.appending(path: ".config/hogwarts")
+        }
+        url = directory.appending(path: "sessions.json")
+    }
+
+    static func key(for databasePath: String) -> String {
+        URL(filePath: databasePath).standardizedFileURL.path
+    }
+
+    func entry(for databasePath: String) -> Entry? {
+        entries()[Self.key(for: databasePath)]
+    }
+
+    func save(_ entry: Entry?, for databasePath: String) throws {
+        var all = entries()
+        all[Self.key(for: databasePath)] = entry
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(all)
+        // Written beside the target with 0600 from the start, then moved over it atomically.
+        let temporary = directory.appending(path: ".sessions-\(UUID().uuidString).json")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw KernelError.storage("cannot write \(temporary.path)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw KernelError.storage("cannot replace \(url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func entries() -> [String: Entry] {
+        guard let data = try? Data(contentsOf: url) else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    }
+}
+
+/// Runs every module command as the signed-in user, in their school, with their role.
+struct SessionIdentityProvider: IdentityProvider {
+    func currentPrincipal(kernel: Kernel, variables: [String: String]) throws -> Principal? {
+        guard let entry = SessionFile(variables: variables).entry(for: kernel.databasePath) else { throw AuthError.notSignedIn }
+        let resolved = try kernel.run(ResolveSession.self, .init(token: entry.token), as: .anonymous, in: entry.schoolID)
+        switch resolved.state {
+        case .valid:
+            guard let user = resolved.user else { throw AuthError.notSignedIn }
+            return Principal(userID: user.id, role: user.role, schoolID: entry.schoolID, displayName: user.displayName)
+        case .expired: throw AuthError.sessionExpired
+        case .invalid: throw AuthError.notSignedIn
+        }
+    }
+}
+
+/// Reads a password without echo from a terminal, or one line from standard input, so it never
+/// lands in the shell history.
+enum PasswordInput {
+    static func read(prompt: String) throws -> String {
+        if isatty(STDIN_FILENO) == 1, let typed = getpass(prompt + " ") {
+            return String(cString: typed)
+        }
+        guard let line = readLine(strippingNewline: true) else { throw AuthError.passwordUnreadable }
+        return line
+    }
+}

@@ -1,0 +1,169 @@
+import Core
+import Foundation
+
+/// Adds a user to the school. The password must follow `PasswordRules`.
+public struct CreateUser: Action {
+    public struct Input: Codable, Sendable {
+        public var email: String
+        public var displayName: String
+        public var role: Role
+        public var password: String
+        public init(email: String, displayName: String, role: Role, password: String) {
+            self.email = email
+            self.displayName = displayName
+            self.role = role
+            self.password = password
+        }
+    }
+
+    public static let id = "auth.create-user"
+    public static let permission = AuthPermissions.manageUsers
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let email = UserAccounts.normalize(input.email)
+        guard email.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) != nil else {
+            throw AuthError.invalidEmail(input.email)
+        }
+        guard !input.displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("auth.error.name-required") }
+        try PasswordRules.check(input.password, email: email)
+        guard try UserAccounts.find(email: email, in: context) == nil else { throw AuthError.emailTaken(email) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> User {
+        let cost = try context.setting(AuthSettings.passwordHashCost)
+        context.auditDetail = "\(UserAccounts.normalize(input.email)) as \(input.role.rawValue)"
+        return try UserAccounts.insert(
+            id: context.newID(), email: input.email, displayName: input.displayName.trimmingCharacters(in: .whitespaces),
+            role: input.role, passwordHash: PasswordHasher.hash(input.password, cost: cost), in: context)
+    }
+}
+
+public struct ListUsers: Action {
+    public struct Input: Codable, Sendable {
+        public var role: Role?
+        public init(role: Role? = nil) { self.role = role }
+    }
+
+    public static let id = "auth.list-users"
+    public static let permission = AuthPermissions.readUsers
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [User] {
+        try context.database.fetchAll(
+            "SELECT * FROM auth_users WHERE school_id = :school_id AND (:role IS NULL OR role = :role) ORDER BY email",
+            ["role": SQLValue(input.role?.rawValue)]
+        ).map(User.init(row:))
+    }
+}
+
+/// Input of the actions that change one account, named by email.
+public struct UserChange: Codable, Sendable {
+    public var email: String
+    public var role: Role?
+    public var suspended: Bool?
+    public var password: String?
+
+    public init(email: String, role: Role? = nil, suspended: Bool? = nil, password: String? = nil) {
+        self.email = email
+        self.role = role
+        self.suspended = suspended
+        self.password = password
+    }
+}
+
+/// The account named by a change, or `unknownUser`.
+private func account(_ change: UserChange, _ context: ActionContext) throws -> User {
+    guard let user = try UserAccounts.find(email: change.email, in: context) else { throw AuthError.unknownUser(change.email) }
+    return user
+}
+
+public struct ChangeRole: Action {
+    public static let id = "auth.change-role"
+    public static let permission = AuthPermissions.manageUsers
+
+    public init() {}
+
+    public func validate(_ input: UserChange, in context: ActionContext) throws {
+        _ = try account(input, context)
+        guard input.role != nil else { throw InputError("auth.error.role-required") }
+    }
+
+    public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
+        let user = try account(input, context)
+        let role = input.role ?? user.role
+        try context.database.execute("UPDATE auth_users SET role = :role WHERE school_id = :school_id AND id = :id",
+                                     ["role": .text(role.rawValue), "id": .text(user.id)])
+        context.auditDetail = "\(user.email): \(user.role.rawValue) -> \(role.rawValue)"
+        return try UserAccounts.find(id: user.id, in: context) ?? user
+    }
+}
+
+/// Suspends an account (its sessions stop working at once) or reinstates it.
+public struct SetSuspended: Action {
+    public static let id = "auth.set-suspended"
+    public static let permission = AuthPermissions.manageUsers
+
+    public init() {}
+
+    public func validate(_ input: UserChange, in context: ActionContext) throws {
+        _ = try account(input, context)
+    }
+
+    public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
+        let user = try account(input, context)
+        let status: UserStatus = input.suspended == false ? .active : .suspended
+        try context.database.execute("UPDATE auth_users SET status = :status WHERE school_id = :school_id AND id = :id",
+                                     ["status": .text(status.rawValue), "id": .text(user.id)])
+        context.auditDetail = "\(user.email): \(status.rawValue)"
+        return try UserAccounts.find(id: user.id, in: context) ?? user
+    }
+}
+
+/// Sets a new password chosen by an administrator; the user's sessions are ended.
+public struct ResetPassword: Action {
+    public static let id = "auth.reset-password"
+    public static let permission = AuthPermissions.manageUsers
+
+    public init() {}
+
+    public func validate(_ input: UserChange, in context: ActionContext) throws {
+        let user = try account(input, context)
+        try PasswordRules.check(input.password ?? "", email: user.email)
+    }
+
+    public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
+        let user = try account(input, context)
+        let hash = PasswordHasher.hash(input.password ?? "", cost: try context.setting(AuthSettings.passwordHashCost))
+        try context.database.execute("UPDATE auth_users SET password_hash = :hash WHERE school_id = :school_id AND id = :id",
+                                     ["hash": .text(hash), "id": .text(user.id)])
+        try context.database.execute("UPDATE auth_sessions SET revoked_at = :now WHERE school_id = :school_id AND user_id = :id AND revoked_at IS NULL",
+                                     ["now": SQLValue(context.now), "id": .text(user.id)])
+        context.auditDetail = user.email
+        return user
+    }
+}
+
+/// Lifts a lock from too many failed sign-ins; earlier failures stop counting.
+public struct UnlockUser: Action {
+    public static let id = "auth.unlock-user"
+    public static let permission = AuthPermissions.manageUsers
+
+    public init() {}
+
+    public func validate(_ input: UserChange, in context: ActionContext) throws {
+        _ = try account(input, context)
+    }
+
+    public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
+        let user = try account(input, context)
+        try context.database.execute(
+            "UPDATE auth_users SET locked_until = NULL, unlocked_at = :now WHERE school_id = :school_id AND id = :id",
+            ["now": SQLValue(context.now), "id": .text(user.id)])
+        context.auditDetail = user.email
+        return try UserAccounts.find(id: user.id, in: context) ?? user
+    }
+}
