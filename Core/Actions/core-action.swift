@@ -69,6 +69,12 @@ public final class ActionContext {
         try settings.value(of: setting, in: school.id)
     }
 
-    /// A new random identifier for a row.
-    public func newID() -> String { UUID().uuidString.lowercased() }
+    /// Demo data draws ids from a seeded generator so the same seed gives the same school.
+    var demoIDs: DemoRandom?
+
+    /// A new identifier for a row: random, or from the demo's seed while seeding.
+    public func newID() -> String {
+        if demoIDs != nil { return demoIDs?.id() ?? "" }
+        return UUID().uuidString.lowercased()
+    }
 }

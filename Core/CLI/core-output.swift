@@ -29,6 +29,8 @@ public struct Output: Sendable {
 public struct TextTable: Sendable {
     public var headers: [String]
     public var rows: [[String]]
+    /// A line under the table, such as "page 1 of 3".
+    public var footer: String?
     private var plainLines: [String]?
 
     public init(headers: [String], rows: [[String]]) {
@@ -54,7 +56,7 @@ public struct TextTable: Sendable {
             }.joined(separator: "  ") + "\n"
         }
         let rule = widths.map { String(repeating: "-", count: $0) }
-        return line(headers) + line(rule) + rows.map(line).joined()
+        return line(headers) + line(rule) + rows.map(line).joined() + (footer.map { $0 + "\n" } ?? "")
     }
 }
 

@@ -8,7 +8,6 @@ public enum AuthDemo {
     public static let passwordHash = PasswordHasher.hash(password, cost: 10)
 
     static func seed(_ context: ActionContext, size: DemoSize) throws {
-        var random = DemoRandom(seed: size == .full ? 1 : 2)
         let accounts: [(String, String, Role)] = switch size {
         case .full: [
             ("dev@databayt.org", "Developer", .developer),
@@ -21,7 +20,7 @@ public enum AuthDemo {
         ]
         }
         for (email, name, role) in accounts {
-            try UserAccounts.insert(id: random.id(), email: email, displayName: name, role: role, passwordHash: passwordHash, in: context)
+            try UserAccounts.insert(id: context.newID(), email: email, displayName: name, role: role, passwordHash: passwordHash, in: context)
         }
     }
 }

@@ -1,2 +1,32 @@
+import ArgumentParser
 import Core
-public struct StudentsModule: AppModule { public init() {}; public let id: ModuleID = "students"; public let version = SemanticVersion(1, 0, 0); public var dependencies: [ModuleDependency] { [ModuleDependency("auth", "^1.0.0")] }; public var strings: StringCatalog { StringCatalog(ar: [:], en: [:]) } }
+import Foundation
+
+/// Students: the roster every other module builds on (students, guardians, year levels,
+/// classes, subjects, school years and terms, enrolments and who teaches what).
+public struct StudentsModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "students"
+    public let version = SemanticVersion(1, 0, 0)
+    public var iconName: String { "person.3" }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("auth", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { StudentsPermissions.definitions }
+    public var migrations: [Migration] { StudentsMigrations.all }
+    public var actions: [any Action.Type] {
+        [CreateStudent.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
+         ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self,
+         CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
+         ListClasses.self, ListSubjects.self, ListTerms.self]
+    }
+    public var commands: [any ParsableCommand.Type] {
+        [StudentsCommand.self, GuardiansCommand.self, ClassesCommand.self, SubjectsCommand.self, TermsCommand.self]
+    }
+    public var strings: StringCatalog { Self.catalog }
+
+    private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try StudentsDemo(context: context, size: size).seed()
+    }
+}
