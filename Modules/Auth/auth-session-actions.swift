@@ -112,6 +112,7 @@ public struct SignIn: Action {
 public struct FindAccount: Action {
     public struct Input: Codable, Sendable {
         public var email: String
+        public init(email: String) { self.email = email }
     }
 
     public static let id = "auth.find-account"
@@ -129,6 +130,7 @@ public struct FindAccount: Action {
 public struct ResolveSession: Action {
     public struct Input: Codable, Sendable {
         public var token: String
+        public init(token: String) { self.token = token }
     }
 
     public enum State: String, Codable, Sendable {
@@ -164,6 +166,7 @@ public struct ResolveSession: Action {
 public struct SignOut: Action {
     public struct Input: Codable, Sendable {
         public var token: String
+        public init(token: String) { self.token = token }
     }
 
     public static let id = "auth.sign-out"

@@ -75,7 +75,7 @@ enum Templates {
 
             private static let catalog = StringCatalog.load(from: .module)
 
-            public func seedDemo(_ context: ActionContext) throws {
+            public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
                 _ = try Add__Name__Item().perform(.init(title: context.localizer("__id__.demo.first-item")), in: context)
             }
         }

@@ -51,7 +51,7 @@ struct NotesModule: AppModule {
             en: ["notes.module.name": "Notes", "notes.module.description": "Short notes", "notes.error.too-long": "The note is longer than {max}"])
     }
 
-    func seedDemo(_ context: ActionContext) throws {
+    func seedDemo(_ context: ActionContext, size: DemoSize) throws {
         try context.database.insert(into: "notes_notes", ["id": "seed", "title": "Welcome", "author": "operator"])
     }
 }

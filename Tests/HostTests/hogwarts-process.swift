@@ -31,12 +31,21 @@ struct HogwartsProcess {
 
     var databasePath: String { directory.appending(path: "hogwarts.sqlite").path }
 
+    /// Runs `hogwarts` with its own database and config directory; `input` is its standard input
+    /// (a password, say).
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try Self.run(binary, arguments, in: directory, environment: ["HOGWARTS_DATABASE": databasePath].merging(environment) { $1 })
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let own = ["HOGWARTS_DATABASE": databasePath, "HOGWARTS_CONFIG_DIR": directory.appending(path: "config").path]
+        return try Self.run(binary, arguments, in: directory, input: input, environment: own.merging(environment) { $1 })
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    /// Signs in with the demo password (or `password`); returns the result of `login`.
+    @discardableResult
+    func login(_ email: String, school: String? = nil, password: String = "1234") throws -> Result {
+        try run(["login", "--email", email, "--lang", "en"] + (school.map { ["--school", $0] } ?? []), input: password + "\n")
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, input: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -44,13 +53,20 @@ struct HogwartsProcess {
         var variables = ProcessInfo.processInfo.environment
         variables["HOGWARTS_LANG"] = nil
         variables["HOGWARTS_DATABASE"] = nil
+        variables["HOGWARTS_CONFIG_DIR"] = nil
+        variables["HOGWARTS_SCHOOL"] = nil
         process.environment = variables.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         // Read before waiting, so a large output cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

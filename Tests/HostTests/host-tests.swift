@@ -16,19 +16,22 @@ struct HostTests {
         #expect(viaEnvironment.stdout.contains("switches them on or off per school"))
     }
 
-    @Test("demo builds a school the other commands can use, and running it again changes nothing")
+    @Test("demo builds two schools the other commands can use, and will not overwrite them without --force")
     func demo() throws {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
         let demo = try hogwarts.run(["demo", "--lang", "en"])
         #expect(demo.status == 0, "\(demo.stderr)")
-        #expect(demo.stdout.contains("The demo school demo is ready"))
+        #expect(demo.stdout.contains("The demo schools demo, nile are ready"))
         #expect(FileManager.default.fileExists(atPath: hogwarts.databasePath), "HOGWARTS_DATABASE chose the file")
-        #expect(try hogwarts.run(["demo"]).status == 0)
+        let again = try hogwarts.run(["demo", "--lang", "en"])
+        #expect(again.status == 75)
+        #expect(again.stderr.contains("--force"))
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
 
         let schools = try hogwarts.run(["school", "list", "--json"])
         let list = try JSONSerialization.jsonObject(with: Data(schools.stdout.utf8)) as? [[String: Any]]
-        #expect(list?.compactMap { $0["slug"] as? String } == ["demo"])
+        #expect(list?.compactMap { $0["slug"] as? String } == ["demo", "nile"])
 
         let status = try hogwarts.run(["migrate", "--status", "--json"])
         let migrations = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]]
@@ -52,8 +55,9 @@ struct HostTests {
     @Test("bad input gets one clear line, a non-zero exit, and changes nothing", arguments: [
         (["modules", "enable", "library", "--school", "demo"], Int32(66), "There is no module library"),
         (["modules", "list", "--school", "nowhere"], Int32(66), "There is no school nowhere"),
-        (["school", "create", "--slug", "Bad Slug", "--name-ar", "م", "--name-en", "B"], Int32(64), "Slug \"Bad Slug\" is invalid"),
-        (["school", "create", "--slug", "demo", "--name-ar", "م", "--name-en", "B"], Int32(75), "already exists"),
+        (["school", "create", "--slug", "Bad Slug", "--name-ar", "م", "--name-en", "B", "--admin-email", "a@b.org"], Int32(64), "Slug \"Bad Slug\" is invalid"),
+        (["school", "create", "--slug", "demo", "--name-ar", "م", "--name-en", "B", "--admin-email", "a@b.org"], Int32(75), "already exists"),
+        (["school", "create", "--slug", "third", "--name-ar", "م", "--name-en", "B", "--admin-email", "not-an-email"], Int32(65), "is not a valid email"),
         (["settings", "set", "nothing.here", "1", "--school", "demo"], Int32(66), "There is no setting nothing.here"),
         (["restore", "--from", "/nonexistent.sqlite"], Int32(66), "does not exist"),
     ])
@@ -62,13 +66,15 @@ struct HostTests {
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
         let before = try hogwarts.run(["audit", "--school", "demo", "--json"]).stdout
+        let schoolsBefore = try hogwarts.run(["school", "list", "--json"]).stdout
 
-        let result = try hogwarts.run(arguments + ["--lang", "en"])
+        let result = try hogwarts.run(arguments + ["--lang", "en"], input: "Corr3ct-Horse\n")
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
         #expect(try hogwarts.run(["audit", "--school", "demo", "--json"]).stdout == before)
+        #expect(try hogwarts.run(["school", "list", "--json"]).stdout == schoolsBefore)
     }
 
     @Test("malformed options are usage errors")
@@ -110,7 +116,8 @@ struct HostTests {
         #expect(try hogwarts.run(["backup", "--to", backup]).status == 0)
         #expect(try hogwarts.run(["backup", "--to", backup]).status == 75, "never overwrites")
 
-        #expect(try hogwarts.run(["school", "create", "--slug", "second", "--name-ar", "الثانية", "--name-en", "Second"]).status == 0)
+        #expect(try hogwarts.run(["school", "create", "--slug", "second", "--name-ar", "الثانية", "--name-en", "Second", "--admin-email", "head@second.org"],
+                                 input: "Corr3ct-Horse\n").status == 0)
         let notes = hogwarts.directory.appending(path: "notes.txt").path
         try "not a database".write(toFile: notes, atomically: true, encoding: .utf8)
         let refused = try hogwarts.run(["restore", "--from", notes, "--lang", "en"])

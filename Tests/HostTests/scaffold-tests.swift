@@ -26,7 +26,9 @@ struct ScaffoldTests {
         defer { hogwarts.cleanUp() }
         let migrated = try hogwarts.run(["migrate", "--json"])
         #expect(migrated.stdout.contains("library/001-create-items") && migrated.stdout.contains("reading-log/001-create-items"))
-        #expect(try hogwarts.run(["school", "create", "--slug", "north", "--name-ar", "الشمال", "--name-en", "North"]).status == 0)
+        #expect(try hogwarts.run(["school", "create", "--slug", "north", "--name-ar", "الشمال", "--name-en", "North", "--admin-email", "head@north.org"],
+                                 input: "Corr3ct-Horse\n").status == 0)
+        #expect(try hogwarts.login("head@north.org", password: "Corr3ct-Horse").status == 0)
         let added = try hogwarts.run(["library", "add", "Atlas of Sudan", "--school", "north", "--lang", "en"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("Added \"Atlas of Sudan\""))
