@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HostTests",
-            dependencies: ["Core"],
+            dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/HostTests",
             swiftSettings: strictSwift6
         ),

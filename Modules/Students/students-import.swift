@@ -89,7 +89,10 @@ enum StudentCSV {
             return ([], missing.map { ImportProblem(row: 1, column: $0, reason: context.localizer("students.invalid.missing-column")) })
         }
         let today = Roster.today(context)
-        let classCodes = Set(try ListClasses().perform(.init(), in: context).map(\.code))
+        var seatsLeft: [String: Int] = [:]
+        for schoolClass in try ListClasses().perform(.init(), in: context) {
+            seatsLeft[schoolClass.code] = schoolClass.capacity - schoolClass.enrolled
+        }
         var seen: [String: Int] = [:]
         var rows: [StudentFields] = []
         var problems: [ImportProblem] = []
@@ -114,8 +117,13 @@ enum StudentCSV {
                     problems.append(ImportProblem(row: rowNumber, column: "gr_number", reason: context.localizer("students.invalid.gr-taken")))
                 }
             }
-            if let code = fields.classCode, !code.isEmpty, !classCodes.contains(code) {
-                problems.append(ImportProblem(row: rowNumber, column: "class", reason: context.localizer("students.invalid.unknown-class")))
+            if let code = fields.classCode, !code.isEmpty {
+                if let left = seatsLeft[code] {
+                    if left <= 0 { problems.append(ImportProblem(row: rowNumber, column: "class", reason: context.localizer("students.invalid.class-full"))) }
+                    seatsLeft[code] = left - 1
+                } else {
+                    problems.append(ImportProblem(row: rowNumber, column: "class", reason: context.localizer("students.invalid.unknown-class")))
+                }
             }
             rows.append(fields)
         }

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Signing in from the command line, the way a teacher or a parent does.
+@Suite("Signing in with the hogwarts binary")
+struct SignInTests {
+    static func demo() throws -> HogwartsProcess {
+        let hogwarts = try HogwartsProcess()
+        let demo = try hogwarts.run(["demo"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        return hogwarts
+    }
+
+    @Test("login reads the password from stdin, keeps the session in a 0600 file, and whoami shows it")
+    func loginAndWhoami() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        let login = try hogwarts.login("teacher@databayt.org")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("signed in to demo as TEACHER"))
+
+        let sessionFile = hogwarts.directory.appending(path: "config/sessions.json").path
+        let permissions = try FileManager.default.attributesOfItem(atPath: sessionFile)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(!(try String(contentsOfFile: sessionFile, encoding: .utf8)).contains("1234"), "the password is never stored")
+
+        let whoami = try hogwarts.run(["whoami", "--json"])
+        #expect(whoami.stdout.contains("\"role\" : \"TEACHER\"") && whoami.stdout.contains("\"school\" : \"demo\""))
+
+        #expect(try hogwarts.run(["logout"]).status == 0)
+        let after = try hogwarts.run(["whoami", "--lang", "en"])
+        #expect(after.status == 77)
+        #expect(after.stderr.contains("not signed in"))
+    }
+
+    @Test("an email in two schools must choose; the web app silently picked one")
+    func schoolChoice() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        let ambiguous = try hogwarts.login("parent@databayt.org")
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.stderr.contains("demo, nile"))
+        #expect(try hogwarts.login("parent@databayt.org", school: "nile").status == 0)
+        #expect(try hogwarts.run(["whoami", "--json"]).stdout.contains("\"school\" : \"nile\""))
+        let nileStudents = try hogwarts.run(["students", "list", "--json"]).stdout
+        #expect(nileStudents.contains("GR-5") && !nileStudents.contains("\"GR-0"), "only the nile child")
+    }
+
+    @Test("wrong password and unknown email give the same refusal")
+    func genericRefusal() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        let wrong = try hogwarts.login("admin@databayt.org", password: "nope")
+        let unknown = try hogwarts.login("ghost@databayt.org")
+        #expect(wrong.status == 77 && unknown.status == 77)
+        #expect(wrong.stderr == unknown.stderr)
+    }
+
+    @Test("an expired session is refused with a request to sign in again")
+    func sessionExpiry() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("admin@databayt.org").status == 0)
+        #expect(try hogwarts.run(["students", "list"]).status == 0)
+        // A day passes: move the session's expiry into the past.
+        let database = try DatabaseQueue(path: hogwarts.databasePath)
+        try database.write { db in try db.execute(sql: "UPDATE auth_sessions SET expires_at = '2000-01-01T00:00:00.000Z'") }
+        try database.close()
+        let expired = try hogwarts.run(["students", "list", "--lang", "en"])
+        #expect(expired.status == 77)
+        #expect(expired.stderr.contains("session has expired"))
+    }
+
+    @Test("a guardian who asks for a child that is not theirs is refused")
+    func guardianRefused() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)
+        let children = try hogwarts.run(["students", "list", "--json"])
+        let page = try JSONSerialization.jsonObject(with: Data(children.stdout.utf8)) as? [String: Any]
+        let own = (page?["students"] as? [[String: Any]])?.compactMap { $0["grNumber"] as? String } ?? []
+        #expect(own.count == 2)
+        let stranger = (1...500).map { String(format: "GR-%04d", $0) }.first { !own.contains($0) } ?? "GR-0001"
+        let refused = try hogwarts.run(["students", "show", stranger, "--lang", "en"])
+        #expect(refused.status == 77)
+        #expect(refused.stderr.contains("You may not see student \(stranger)"))
+        #expect(try hogwarts.run(["students", "show", own[0]]).status == 0)
+    }
+
+    @Test("an administrator imports a CSV only when every row is valid")
+    func importFromTheCommandLine() throws {
+        let hogwarts = try Self.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("admin@databayt.org").status == 0)
+        let bad = hogwarts.directory.appending(path: "bad.csv")
+        try "gr_number,given_name,surname,date_of_birth,gender,class\nGR-9001,Sara,Ali,2014-01-01,FEMALE,7A\nGR-9002,,Ali,2014-02-30,FEMALE,7A\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try hogwarts.run(["students", "import", bad.path, "--lang", "en"])
+        #expect(refused.status == 65)
+        #expect(refused.stdout.contains("given_name") && refused.stdout.contains("date_of_birth"), "every bad row is shown: \(refused.stdout)")
+        #expect(try hogwarts.run(["students", "list", "--search", "GR-9001", "--json"]).stdout.contains("\"total\" : 0"))
+
+        let good = hogwarts.directory.appending(path: "good.csv")
+        try "gr_number,given_name,surname,date_of_birth,gender,class\nGR-9001,Sara,Ali,2014-01-01,FEMALE,7A\n".write(to: good, atomically: true, encoding: .utf8)
+        #expect(try hogwarts.run(["students", "import", good.path, "--dry-run"]).status == 0)
+        #expect(try hogwarts.run(["students", "list", "--search", "GR-9001", "--json"]).stdout.contains("\"total\" : 0"), "a dry run writes nothing")
+        #expect(try hogwarts.run(["students", "import", good.path]).status == 0)
+        #expect(try hogwarts.run(["students", "list", "--search", "GR-9001", "--json"]).stdout.contains("\"total\" : 1"))
+    }
+}
