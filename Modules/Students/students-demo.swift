@@ -77,7 +77,7 @@ struct StudentsDemo {
     private func seedStudents(classCodes: [String], random: inout DemoRandom) throws {
         let studentAccount = size == .full ? "student@databayt.org" : "student@nile.databayt.org"
         var number = 0
-        var family: (surname: String, guardianID: String, fatherName: String, remaining: Int)?
+        var family: (surname: String, guardianID: String, isEnglish: Bool, remaining: Int)?
         for code in classCodes {
             for seat in 0..<studentsPerClass {
                 number += 1
@@ -87,7 +87,7 @@ struct StudentsDemo {
                 // Siblings share a surname and a guardian: about one family in four has two children here.
                 let surname: String
                 let guardianID: String
-                if let current = family, current.remaining > 0, !isEnglish {
+                if let current = family, current.remaining > 0, current.isEnglish == isEnglish {
                     surname = current.surname
                     guardianID = current.guardianID
                     family?.remaining -= 1
@@ -97,7 +97,7 @@ struct StudentsDemo {
                     guardianID = try GuardianWriter.findOrCreate(
                         givenName: fatherName, surname: surname, email: nil, phone: String(format: "+2499%08d", Int(random.next() % 100_000_000)),
                         id: context.newID(), context)
-                    family = (surname, guardianID, fatherName, random.next() % 4 == 0 ? 1 : 0)
+                    family = (surname, guardianID, isEnglish, random.next() % 4 == 0 ? 1 : 0)
                 }
                 let level = Int(code.dropLast()) ?? 7
                 let birthYear = 2026 - (level + 6)
