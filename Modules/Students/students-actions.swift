@@ -156,3 +156,42 @@ enum StudentWriter {
             """, ["student": .text(studentID), "year": .text(year), "class": .text(classID), "day": .text(day)])
     }
 }
+
+/// Ties a student to their STUDENT sign-in account, so that account sees exactly this record.
+public struct LinkStudentAccount: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var email: String
+        public init(grNumber: String, email: String) {
+            self.grNumber = grNumber
+            self.email = email
+        }
+    }
+
+    public static let id = "students.link-account"
+    public static let permission = StudentsPermissions.manage
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try Roster.student(gr: input.grNumber, context)
+        _ = try accountID(input.email, context)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Student {
+        let student = try Roster.student(gr: input.grNumber, context)
+        try context.database.execute(
+            "UPDATE students_students SET user_id = :user, updated_at = :now WHERE school_id = :school_id AND id = :id",
+            ["user": .text(try accountID(input.email, context)), "now": SQLValue(context.now), "id": .text(student.id)])
+        context.auditDetail = "\(input.email) -> \(input.grNumber)"
+        return try Roster.student(gr: input.grNumber, context)
+    }
+
+    private func accountID(_ email: String, _ context: ActionContext) throws -> String {
+        let id: String? = try context.database.fetchValue(
+            "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role = 'STUDENT'",
+            ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
+        guard let id else { throw StudentsError.unknownStudentAccount(email) }
+        return id
+    }
+}

@@ -7,7 +7,7 @@ struct StudentsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "students", abstract: L("students.cli.students"),
-            subcommands: [List.self, Show.self, Add.self, Edit.self, Archive.self, Enrol.self, Import.self, Export.self],
+            subcommands: [List.self, Show.self, Add.self, Edit.self, Archive.self, Enrol.self, LinkAccount.self, Import.self, Export.self],
             defaultSubcommand: List.self)
     }
 
@@ -144,6 +144,20 @@ struct StudentsCommand: ParsableCommand {
             let session = try CommandSession(global, self.session)
             let student = try session.run(EnrolStudent.self, .init(grNumber: grNumber, classCode: classCode))
             try session.output.emit(student) { L("students.enrolled", ["name": $0.fullName, "class": $0.classCode ?? classCode]) }
+        }
+    }
+
+    struct LinkAccount: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "link-account", abstract: L("students.cli.link-account")) }
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var session: SessionOptions
+        @Argument(help: ArgumentHelp(L("students.argument.gr"))) var grNumber: String
+        @Option(name: .customLong("email"), help: ArgumentHelp(L("students.option.account-email"))) var email: String
+
+        func run() throws {
+            let session = try CommandSession(global, self.session)
+            let student = try session.run(LinkStudentAccount.self, .init(grNumber: grNumber, email: email))
+            try session.output.emit(student) { L("students.account.linked", ["name": $0.fullName, "email": email]) }
         }
     }
 

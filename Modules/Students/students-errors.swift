@@ -8,6 +8,7 @@ public enum StudentsError: HogwartsError, Equatable {
     case unknownSubject(String)
     case unknownYearLevel(String)
     case unknownTeacher(String)
+    case unknownStudentAccount(String)
     case noSchoolYear
     case classFull(String, Int)
     case codeTaken(String)
@@ -22,6 +23,7 @@ public enum StudentsError: HogwartsError, Equatable {
         case .unknownSubject: "students.error.unknown-subject"
         case .unknownYearLevel: "students.error.unknown-year-level"
         case .unknownTeacher: "students.error.unknown-teacher"
+        case .unknownStudentAccount: "students.error.unknown-student-account"
         case .noSchoolYear: "students.error.no-school-year"
         case .classFull: "students.error.class-full"
         case .codeTaken: "students.error.code-taken"
@@ -32,7 +34,8 @@ public enum StudentsError: HogwartsError, Equatable {
     public var messageArguments: [String: String] {
         switch self {
         case .unknownStudent(let value), .notVisible(let value), .grNumberTaken(let value), .unknownClass(let value),
-             .unknownSubject(let value), .unknownYearLevel(let value), .unknownTeacher(let value), .codeTaken(let value):
+             .unknownSubject(let value), .unknownYearLevel(let value), .unknownTeacher(let value), .codeTaken(let value),
+             .unknownStudentAccount(let value):
             ["value": value]
         case .classFull(let code, let capacity): ["value": code, "capacity": String(capacity)]
         case .invalidImport(let problems): ["count": String(problems.count)]
@@ -42,7 +45,7 @@ public enum StudentsError: HogwartsError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownStudent, .unknownClass, .unknownSubject, .unknownYearLevel, .unknownTeacher: .notFound
+        case .unknownStudent, .unknownClass, .unknownSubject, .unknownYearLevel, .unknownTeacher, .unknownStudentAccount: .notFound
         case .notVisible: .permissionDenied
         case .grNumberTaken, .classFull, .codeTaken: .conflict
         case .noSchoolYear: .configuration

@@ -15,7 +15,7 @@ public struct StudentsModule: AppModule {
     public var migrations: [Migration] { StudentsMigrations.all }
     public var actions: [any Action.Type] {
         [CreateStudent.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
-         ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self,
+         ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
          ListClasses.self, ListSubjects.self, ListTerms.self]
     }

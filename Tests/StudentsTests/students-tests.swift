@@ -23,6 +23,11 @@ struct StudentsTests {
         #expect(try roster.visible(to: roster.teacher8A) == ["GR-3", "GR-4"], "the class they teach")
         #expect(try roster.visible(to: roster.guardian) == ["GR-1", "GR-3"], "linked children only")
         #expect(try roster.visible(to: roster.studentUser).isEmpty, "no student record is tied to this account yet")
+        try roster.run(LinkStudentAccount.self, .init(grNumber: "GR-2", email: "pupil@school.org"))
+        #expect(try roster.visible(to: roster.studentUser) == ["GR-2"], "a student sees only themself")
+        #expect(throws: StudentsError.unknownStudentAccount("t7a@school.org")) {
+            try roster.run(LinkStudentAccount.self, .init(grNumber: "GR-1", email: "t7a@school.org"))
+        }
         #expect(throws: KernelError.permissionDenied(permission: "students.read", role: .accountant)) {
             try roster.visible(to: roster.harness.user(.accountant))
         }
