@@ -81,7 +81,16 @@ private func account(_ change: UserChange, _ context: ActionContext) throws -> U
     return user
 }
 
-public struct ChangeRole: Action {
+/// An action on one existing account: by default it only needs the account to exist.
+protocol AccountChange: Action where Input == UserChange, Output == User {}
+
+extension AccountChange {
+    public func validate(_ input: UserChange, in context: ActionContext) throws {
+        _ = try account(input, context)
+    }
+}
+
+public struct ChangeRole: AccountChange {
     public static let id = "auth.change-role"
     public static let permission = AuthPermissions.manageUsers
 
@@ -103,15 +112,11 @@ public struct ChangeRole: Action {
 }
 
 /// Suspends an account (its sessions stop working at once) or reinstates it.
-public struct SetSuspended: Action {
+public struct SetSuspended: AccountChange {
     public static let id = "auth.set-suspended"
     public static let permission = AuthPermissions.manageUsers
 
     public init() {}
-
-    public func validate(_ input: UserChange, in context: ActionContext) throws {
-        _ = try account(input, context)
-    }
 
     public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
         let user = try account(input, context)
@@ -124,7 +129,7 @@ public struct SetSuspended: Action {
 }
 
 /// Sets a new password chosen by an administrator; the user's sessions are ended.
-public struct ResetPassword: Action {
+public struct ResetPassword: AccountChange {
     public static let id = "auth.reset-password"
     public static let permission = AuthPermissions.manageUsers
 
@@ -148,15 +153,11 @@ public struct ResetPassword: Action {
 }
 
 /// Lifts a lock from too many failed sign-ins; earlier failures stop counting.
-public struct UnlockUser: Action {
+public struct UnlockUser: AccountChange {
     public static let id = "auth.unlock-user"
     public static let permission = AuthPermissions.manageUsers
 
     public init() {}
-
-    public func validate(_ input: UserChange, in context: ActionContext) throws {
-        _ = try account(input, context)
-    }
 
     public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
         let user = try account(input, context)

@@ -16,6 +16,14 @@ struct UsersCommand: ParsableCommand {
             rows: users.map { [$0.email, $0.displayName, $0.role.rawValue, $0.status.rawValue] })
     }
 
+    /// Runs one of the single-account changes and confirms it with `messageKey`.
+    static func change<A: Action>(_ action: A.Type, _ change: UserChange, _ global: GlobalOptions, _ options: SessionOptions, messageKey: String) throws
+    where A.Input == UserChange, A.Output == User {
+        let session = try CommandSession(global, options)
+        let user = try session.run(action, change)
+        try session.output.emit(user) { L(messageKey, ["email": $0.email, "role": $0.role.rawValue]) }
+    }
+
     static func parseRole(_ text: String) throws -> Core.Role {
         guard let role = Core.Role(rawValue: text.uppercased()) else {
             throw CommandError.invalidArgument(name: "role", value: text, expected: Core.Role.allCases.map(\.rawValue).joined(separator: "|"))
@@ -62,9 +70,7 @@ struct UsersCommand: ParsableCommand {
 
         func run() throws {
             let role = try UsersCommand.parseRole(role)
-            let session = try CommandSession(global, self.session)
-            let user = try session.run(ChangeRole.self, UserChange(email: email, role: role))
-            try session.output.emit(user) { L("auth.users.role-changed", ["email": $0.email, "role": $0.role.rawValue]) }
+            try UsersCommand.change(ChangeRole.self, UserChange(email: email, role: role), global, session, messageKey: "auth.users.role-changed")
         }
     }
 
@@ -75,9 +81,7 @@ struct UsersCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("auth.option.email"))) var email: String
 
         func run() throws {
-            let session = try CommandSession(global, self.session)
-            let user = try session.run(SetSuspended.self, UserChange(email: email, suspended: true))
-            try session.output.emit(user) { L("auth.users.suspended", ["email": $0.email]) }
+            try UsersCommand.change(SetSuspended.self, UserChange(email: email, suspended: true), global, session, messageKey: "auth.users.suspended")
         }
     }
 
@@ -88,9 +92,7 @@ struct UsersCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("auth.option.email"))) var email: String
 
         func run() throws {
-            let session = try CommandSession(global, self.session)
-            let user = try session.run(SetSuspended.self, UserChange(email: email, suspended: false))
-            try session.output.emit(user) { L("auth.users.reinstated", ["email": $0.email]) }
+            try UsersCommand.change(SetSuspended.self, UserChange(email: email, suspended: false), global, session, messageKey: "auth.users.reinstated")
         }
     }
 
@@ -101,10 +103,8 @@ struct UsersCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("auth.option.email"))) var email: String
 
         func run() throws {
-            let session = try CommandSession(global, self.session)
             let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
-            let user = try session.run(Auth.ResetPassword.self, UserChange(email: email, password: password))
-            try session.output.emit(user) { L("auth.users.password-reset", ["email": $0.email]) }
+            try UsersCommand.change(Auth.ResetPassword.self, UserChange(email: email, password: password), global, session, messageKey: "auth.users.password-reset")
         }
     }
 
@@ -115,9 +115,7 @@ struct UsersCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("auth.option.email"))) var email: String
 
         func run() throws {
-            let session = try CommandSession(global, self.session)
-            let user = try session.run(UnlockUser.self, UserChange(email: email))
-            try session.output.emit(user) { L("auth.users.unlocked", ["email": $0.email]) }
+            try UsersCommand.change(UnlockUser.self, UserChange(email: email), global, session, messageKey: "auth.users.unlocked")
         }
     }
 }
