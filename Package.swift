@@ -8,6 +8,7 @@ import PackageDescription
 let modules: [(name: String, dependencies: [String])] = [
     ("Auth", []),
     ("Students", ["Auth"]),
+    ("Timetable", ["Students"]),
     // new-module: entries above this line
 ]
 
