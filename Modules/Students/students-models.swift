@@ -45,7 +45,8 @@ public struct Student: Codable, Sendable, Equatable {
 
     public var fullName: String { "\(givenName) \(surname)" }
 
-    init(row: SQLRow) {
+    /// From a row of `Roster.studentSelect`.
+    public init(row: SQLRow) {
         id = row.string("id")
         grNumber = row.string("gr_number")
         givenName = row.string("given_name")

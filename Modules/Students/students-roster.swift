@@ -41,7 +41,7 @@ public enum Roster {
     }
 
     /// The SELECT that lists students with their class this year, for `WHERE` clauses on `s`.
-    static let studentSelect = """
+    public static let studentSelect = """
         SELECT s.*, c.code AS class_code, y.code AS year_level FROM students_students s
         LEFT JOIN students_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
         LEFT JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id

@@ -10,7 +10,19 @@ public struct TimetableModule: AppModule {
     public let version = SemanticVersion(1, 0, 0)
     public var iconName: String { "calendar" }
     public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { TimetablePermissions.definitions }
+    public var migrations: [Migration] { TimetableMigrations.all }
+    public var actions: [any Action.Type] {
+        [CreatePeriod.self, CreateSlot.self, MoveSlot.self, DeleteSlot.self, AddClosure.self, SetWeekOverride.self,
+         CycleWeeks.self, ViewTimetable.self, NowAndNext.self]
+    }
+    public var commands: [any ParsableCommand.Type] { [TimetableCommand.self] }
+    public var settings: [SettingDefinition] { TimetableSettings.definitions }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try TimetableDemo.seed(context)
+    }
 }

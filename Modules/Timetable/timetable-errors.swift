@@ -1,0 +1,60 @@
+import Core
+
+public enum TimetableError: HogwartsError, Equatable {
+    case clash(what: String, slot: String)
+    case unknownPeriod(String)
+    case breakPeriod(String)
+    case unknownSlot(String)
+    case unknownSubject(String)
+    case unknownTeacher(String)
+    case notWorkingDay(Int)
+    case weekOutsideCycle(String)
+    case chooseTarget
+    case chooseChild([String])
+    case notVisible(String)
+    case invalidDate(String)
+    case invalidTime(String)
+    case noSchoolAhead
+
+    public var messageKey: String {
+        switch self {
+        case .clash(let what, _): "timetable.error.clash.\(what)"
+        case .unknownPeriod: "timetable.error.unknown-period"
+        case .breakPeriod: "timetable.error.break-period"
+        case .unknownSlot: "timetable.error.unknown-slot"
+        case .unknownSubject: "timetable.error.unknown-subject"
+        case .unknownTeacher: "timetable.error.unknown-teacher"
+        case .notWorkingDay: "timetable.error.not-working-day"
+        case .weekOutsideCycle: "timetable.error.week-outside-cycle"
+        case .chooseTarget: "timetable.error.choose-target"
+        case .chooseChild: "timetable.error.choose-child"
+        case .notVisible: "timetable.error.not-visible"
+        case .invalidDate: "timetable.error.invalid-date"
+        case .invalidTime: "timetable.error.invalid-time"
+        case .noSchoolAhead: "timetable.error.no-school-ahead"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .clash(_, let slot): ["slot": slot]
+        case .unknownPeriod(let value), .breakPeriod(let value), .unknownSlot(let value), .unknownSubject(let value),
+             .unknownTeacher(let value), .weekOutsideCycle(let value), .notVisible(let value), .invalidDate(let value),
+             .invalidTime(let value):
+            ["value": value]
+        case .notWorkingDay(let day): ["value": Weekday.codes[day]]
+        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
+        case .chooseTarget, .noSchoolAhead: [:]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .clash: .conflict
+        case .unknownPeriod, .unknownSlot, .unknownSubject, .unknownTeacher: .notFound
+        case .notVisible: .permissionDenied
+        case .chooseTarget, .chooseChild: .usage
+        default: .invalidData
+        }
+    }
+}
