@@ -46,6 +46,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "hogwarts", targets: ["Host"]),
+        .executable(name: "hogwarts-bench", targets: ["HogwartsBench"]),
         .library(name: "Core", targets: ["Core"]),
         .plugin(name: "NewModule", targets: ["NewModule"]),
     ],
@@ -74,8 +75,15 @@ let package = Package(
             name: "Host",
             dependencies: ["Core"] + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Host",
+            exclude: ["Bench"],
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
+        ),
+        .executableTarget(
+            name: "HogwartsBench",
+            dependencies: ["Core", "Auth", "Students", "Timetable"],
+            path: "Host/Bench",
+            swiftSettings: strictSwift6
         ),
         .plugin(
             name: "ModuleListGenerator",

@@ -101,7 +101,7 @@ struct SettingsReader {
 
     func value<Value>(of setting: Setting<Value>, in school: SchoolID) throws -> Value {
         let stored = try withStorageErrors {
-            try String.fetchOne(connection, sql: "SELECT value FROM kernel_settings WHERE school_id = ? AND key = ?", arguments: [school, setting.fullKey])
+            try String.fetchOne(connection.cachedStatement(sql: "SELECT value FROM kernel_settings WHERE school_id = ? AND key = ?"), arguments: [school, setting.fullKey])
         }
         return setting.decode(stored)
     }

@@ -72,7 +72,7 @@ extension Kernel {
     /// schema would fail halfway through an action.
     func requireMigrated(_ db: Database) throws {
         let appliedCount = try db.tableExists("kernel_migrations")
-            ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kernel_migrations") ?? 0
+            ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM kernel_migrations")) ?? 0
             : 0
         let declared = migrationPlan.reduce(0) { $0 + $1.migrations.count }
         if appliedCount < declared {

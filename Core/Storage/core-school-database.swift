@@ -4,7 +4,8 @@ import GRDB
 ///
 /// Every statement must use the `:school_id` parameter, and the handle binds it to its own
 /// school, so a query that forgets the tenant is refused instead of leaking another school's
-/// rows. Valid only inside the transaction that created it.
+/// rows. Valid only inside the transaction that created it. Statements are prepared once per
+/// connection and reused, so a repeated query costs only its execution.
 public final class SchoolDatabase {
     public let schoolID: SchoolID
     let connection: Database
@@ -17,17 +18,17 @@ public final class SchoolDatabase {
     /// Runs a statement that returns no rows (INSERT, UPDATE, DELETE, ...).
     public func execute(_ sql: String, _ arguments: SQLArguments = [:]) throws {
         let bound = try scoped(sql, arguments)
-        try withStorageErrors { try connection.execute(sql: sql, arguments: bound) }
+        try withStorageErrors { try connection.cachedStatement(sql: sql).execute(arguments: bound) }
     }
 
     public func fetchAll(_ sql: String, _ arguments: SQLArguments = [:]) throws -> [SQLRow] {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchAll(connection, sql: sql, arguments: bound).map(SQLRow.init) }
+        return try withStorageErrors { try Row.fetchAll(connection.cachedStatement(sql: sql), arguments: bound).map(SQLRow.init) }
     }
 
     public func fetchOne(_ sql: String, _ arguments: SQLArguments = [:]) throws -> SQLRow? {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchOne(connection, sql: sql, arguments: bound).map(SQLRow.init) }
+        return try withStorageErrors { try Row.fetchOne(connection.cachedStatement(sql: sql), arguments: bound).map(SQLRow.init) }
     }
 
     /// The first column of the first row, converted to `T`.

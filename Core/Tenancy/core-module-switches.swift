@@ -86,7 +86,8 @@ enum ModuleSwitchRecords {
     /// every module it depends on is in force. Registry order puts dependencies first.
     static func enabled(for school: SchoolID, registry: ModuleRegistry, in db: Database) throws -> Set<ModuleID> {
         var switches: [ModuleID: Bool] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT module_id, enabled FROM kernel_module_switches WHERE school_id = ?", arguments: [school]) {
+        let statement = try db.cachedStatement(sql: "SELECT module_id, enabled FROM kernel_module_switches WHERE school_id = ?")
+        for row in try Row.fetchAll(statement, arguments: [school]) {
             switches[row["module_id"]] = row["enabled"]
         }
         var enabled: Set<ModuleID> = []

@@ -55,7 +55,7 @@ public struct NewSchool: Codable, Sendable {
 enum SchoolRecords {
     /// Finds a school by slug or id.
     static func find(_ reference: String, in db: Database) throws -> School {
-        let row = try Row.fetchOne(db, sql: "SELECT * FROM schools WHERE slug = ? OR id = ?", arguments: [reference, reference])
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM schools WHERE slug = ? OR id = ?"), arguments: [reference, reference])
         guard let row else { throw KernelError.unknownSchool(reference) }
         return School(row: row)
     }

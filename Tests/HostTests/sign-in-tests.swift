@@ -109,3 +109,22 @@ struct SignInTests {
         #expect(try hogwarts.run(["students", "list", "--search", "GR-9001", "--json"]).stdout.contains("\"total\" : 1"))
     }
 }
+
+@Suite("Timetable from the command line")
+struct TimetableCommandTests {
+    @Test("a student sees their week with its letter, and the calendar shows every week's letter")
+    func studentTimetable() throws {
+        let hogwarts = try SignInTests.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("student@databayt.org").status == 0)
+        let week = try hogwarts.run(["timetable", "week", "--date", "2026-11-24", "--lang", "en"])
+        #expect(week.status == 0, "\(week.stderr)")
+        #expect(week.stdout.contains("Tuesday 2026-11-24 Week A") && week.stdout.contains("(7A)"))
+        let cycle = try hogwarts.run(["timetable", "cycle", "--from", "2026-10-25", "--to", "2026-11-14", "--json"])
+        let weeks = try JSONSerialization.jsonObject(with: Data(cycle.stdout.utf8)) as? [[String: Any]]
+        #expect(weeks?.count == 3)
+        let other = try hogwarts.run(["timetable", "week", "--class", "12C", "--lang", "en"])
+        #expect(other.status == 77, "a student sees only their own class")
+        #expect(try hogwarts.run(["timetable", "now", "--json"]).stdout.contains("\"next\""))
+    }
+}
