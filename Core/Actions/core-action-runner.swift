@@ -53,14 +53,15 @@ extension Kernel {
     /// Checks schema, switch and permission, then builds the context the action runs with.
     private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, school: School, db: Database) throws -> ActionContext {
         try requireMigrated(db)
-        guard try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db).contains(owner) else {
+        let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
+        guard enabled.contains(owner) else {
             throw KernelError.moduleDisabled(module: owner, school: school.slug)
         }
         let scope = try authorize(principal, A.permission, in: school, db: db)
         return ActionContext(
             principal: principal, school: school, scope: scope,
             database: SchoolDatabase(schoolID: school.id, connection: db),
-            localizer: localizer, now: now(), settings: SettingsReader(connection: db))
+            localizer: localizer, now: now(), settings: SettingsReader(connection: db), enabledModules: enabled)
     }
 
     /// The stored output of an earlier run with this request id, or nil if there was none.

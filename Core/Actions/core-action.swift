@@ -42,6 +42,9 @@ public final class ActionContext {
     /// One clock reading per action, so every row it writes carries the same time.
     public let now: Date
     let settings: SettingsReader
+    /// Modules in force for this school, so a module can use another it does not depend on
+    /// (attendance uses timetable periods) only where that module is on.
+    public let enabledModules: Set<ModuleID>
     var publishedEvents: [PendingEvent] = []
     /// A note for the audit record of this run, e.g. why a sign-in was refused.
     public var auditDetail: String?
@@ -49,7 +52,8 @@ public final class ActionContext {
     /// failed sign-in) commits and sets `.failed`.
     public var auditOutcome: AuditOutcome = .succeeded
 
-    init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date, settings: SettingsReader) {
+    init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date,
+         settings: SettingsReader, enabledModules: Set<ModuleID>) {
         self.principal = principal
         self.school = school
         self.scope = scope
@@ -57,6 +61,7 @@ public final class ActionContext {
         self.localizer = localizer
         self.now = now
         self.settings = settings
+        self.enabledModules = enabledModules
     }
 
     /// Publishes an event; it is stored with this transaction and delivered after it commits.

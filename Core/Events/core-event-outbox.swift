@@ -71,11 +71,12 @@ extension Kernel {
                 guard status == "PENDING" else { return }
                 let school = try SchoolRecords.find(row["school_id"], in: db)
                 let time = now()
-                if try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db).contains(moduleID) {
+                let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
+                if enabled.contains(moduleID) {
                     let context = ActionContext(
                         principal: .system(in: school.id), school: school, scope: .school,
                         database: SchoolDatabase(schoolID: school.id, connection: db),
-                        localizer: localizer, now: time, settings: SettingsReader(connection: db))
+                        localizer: localizer, now: time, settings: SettingsReader(connection: db), enabledModules: enabled)
                     try handler.handle(Data((row["payload"] as String).utf8), context)
                     try EventOutbox.store(context.publishedEvents, source: handlerID, school: school.id, registry: registry, at: time, in: db)
                 }

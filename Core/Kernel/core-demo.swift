@@ -28,7 +28,7 @@ extension Kernel {
                 let seeding = registry.modules.filter { enabled.contains($0.id) }
                 for (index, module) in seeding.enumerated() {
                     progress?(index, seeding.count, "\(slug): \(module.id)")
-                    let context = operatorContext(in: school, db: db)
+                    let context = try operatorContext(in: school, db: db)
                     context.demoIDs = DemoRandom(seed: UInt64(index + 1) &* (size == .full ? 1_000_003 : 2_000_003))
                     try module.seedDemo(context, size: size)
                     try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)

@@ -11,7 +11,7 @@ extension Kernel {
         let school = try store.write { db in
             let school = try insertSchool(new, by: principal, db: db)
             if let bootstrap {
-                let context = operatorContext(in: school, db: db)
+                let context = try operatorContext(in: school, db: db)
                 try bootstrap(context)
                 try EventOutbox.store(context.publishedEvents, source: "kernel.school.create", school: school.id, registry: registry, at: context.now, in: db)
             }
@@ -22,12 +22,12 @@ extension Kernel {
     }
 
     /// A context for the local operator's own work inside a school (creation, demo data).
-    func operatorContext(in school: School, db: Database) -> ActionContext {
+    func operatorContext(in school: School, db: Database) throws -> ActionContext {
         ActionContext(
             principal: .localOperator, school: school, scope: .school,
             database: SchoolDatabase(schoolID: school.id, connection: db),
             localizer: Localizer(language: school.language, catalog: registry.catalog), now: now(),
-            settings: SettingsReader(connection: db))
+            settings: SettingsReader(connection: db), enabledModules: try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db))
     }
 
     /// Checks and inserts a school with its module switches inside the caller's transaction.

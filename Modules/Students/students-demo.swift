@@ -27,9 +27,9 @@ struct StudentsDemo {
 
     func seed() throws {
         var random = DemoRandom(seed: size == .full ? 7 : 11)
-        let year = try CreateSchoolYear().perform(.init(name: "2026-2027", startsOn: "2026-09-01", endsOn: "2027-06-30"), in: context)
+        let year = try CreateSchoolYear().perform(.init(name: "2026-2027", startsOn: "2026-08-23", endsOn: "2027-06-30"), in: context)
         _ = year
-        for (name, from, to) in [(LocalizedText(ar: "الفصل الدراسي الأول", en: "Term 1"), "2026-09-01", "2027-01-31"),
+        for (name, from, to) in [(LocalizedText(ar: "الفصل الدراسي الأول", en: "Term 1"), "2026-08-23", "2027-01-28"),
                                  (LocalizedText(ar: "الفصل الدراسي الثاني", en: "Term 2"), "2027-02-01", "2027-06-30")] {
             _ = try CreateTerm().perform(.init(schoolYear: "2026-2027", name: name, startsOn: from, endsOn: to), in: context)
         }
@@ -105,7 +105,7 @@ struct StudentsDemo {
                     grNumber: String(format: "GR-%04d", number + (size == .full ? 0 : 5000)), givenName: given, surname: surname,
                     nameLanguage: isEnglish ? "en" : "ar",
                     dateOfBirth: String(format: "%04d-%02d-%02d", birthYear, Int(random.next() % 12) + 1, Int(random.next() % 28) + 1),
-                    gender: isGirl ? "FEMALE" : "MALE", enrolledOn: "2026-09-01", classCode: code)
+                    gender: isGirl ? "FEMALE" : "MALE", enrolledOn: "2026-08-23", classCode: code)
                 let studentID = context.newID()
                 let userID = try (code == classCodes.first && seat == 0) ? studentUser(studentAccount, name: "\(given) \(surname)", &random) : nil
                 try StudentWriter.insert(id: studentID, fields, userID: userID, context)

@@ -119,7 +119,7 @@ struct TimetableCommandTests {
         #expect(try hogwarts.login("student@databayt.org").status == 0)
         let week = try hogwarts.run(["timetable", "week", "--date", "2026-11-24", "--lang", "en"])
         #expect(week.status == 0, "\(week.stderr)")
-        #expect(week.stdout.contains("Tuesday 2026-11-24 Week A") && week.stdout.contains("(7A)"))
+        #expect(week.stdout.contains("Tuesday 2026-11-24 Week B") && week.stdout.contains("(7A)"))
         let cycle = try hogwarts.run(["timetable", "cycle", "--from", "2026-10-25", "--to", "2026-11-14", "--json"])
         let weeks = try JSONSerialization.jsonObject(with: Data(cycle.stdout.utf8)) as? [[String: Any]]
         #expect(weeks?.count == 3)
