@@ -9,6 +9,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Auth", []),
     ("Students", ["Auth"]),
     ("Timetable", ["Students"]),
+    ("Attendance", ["Students"]),
     // new-module: entries above this line
 ]
 

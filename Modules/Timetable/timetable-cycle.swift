@@ -1,3 +1,5 @@
+import Core
+
 /// How a school advances its cycle of weeks.
 public enum AdvanceMode: String, Codable, Sendable, CaseIterable {
     /// Every calendar week after the anchor advances the cycle, holidays included (FamilyHub's rule).

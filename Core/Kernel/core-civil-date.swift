@@ -1,3 +1,4 @@
+// Shared by every module that reasons about school days (timetable, attendance, grades).
 import Foundation
 
 /// A calendar date with no time or zone, as schools write them (`2026-09-06`). Day arithmetic

@@ -1,0 +1,51 @@
+import Core
+
+/// The PRD's matrix (ATT-001..006) with the issue's rules: teachers mark and review only their own
+/// classes, admins any class; guardians submit excuses for their children; students check in and
+/// see their own record; staff read.
+public enum AttendancePermissions {
+    public static let mark: Permission = "attendance.mark"
+    public static let read: Permission = "attendance.read"
+    public static let stats: Permission = "attendance.stats"
+    public static let submitExcuse: Permission = "attendance.excuse.submit"
+    public static let reviewExcuse: Permission = "attendance.excuse.review"
+    public static let checkIn: Permission = "attendance.check-in"
+
+    static var definitions: [PermissionDefinition] {
+        [
+            PermissionDefinition(mark, summary: LocalizedText(ar: "تسجيل الحضور", en: "Take attendance"),
+                                 grants: [.developer: .school, .admin: .school, .teacher: .ownClasses]),
+            PermissionDefinition(read, summary: LocalizedText(ar: "عرض سجلات الحضور", en: "See attendance records"), grants: [
+                .developer: .school, .admin: .school, .staff: .school, .teacher: .ownClasses, .student: .ownRecord, .guardian: .linkedChildren,
+            ]),
+            PermissionDefinition(stats, summary: LocalizedText(ar: "إحصاءات الحضور", en: "Attendance statistics"),
+                                 grants: [.developer: .school, .admin: .school, .staff: .school, .teacher: .ownClasses]),
+            PermissionDefinition(submitExcuse, summary: LocalizedText(ar: "تقديم عذر غياب", en: "Submit an absence excuse"),
+                                 grants: [.developer: .school, .admin: .school, .guardian: .linkedChildren]),
+            PermissionDefinition(reviewExcuse, summary: LocalizedText(ar: "البت في أعذار الغياب", en: "Decide absence excuses"),
+                                 grants: [.developer: .school, .admin: .school, .teacher: .ownClasses]),
+            PermissionDefinition(checkIn, summary: LocalizedText(ar: "تسجيل الحضور برمز QR", en: "Check in with a QR code"),
+                                 grants: [.student: .ownRecord]),
+        ]
+    }
+}
+
+/// Class-level checks shared by marking, check-in windows and excuse review.
+enum ClassAccess {
+    /// Whether the principal teaches the class (a subject in it, or as homeroom teacher).
+    static func teaches(classID: String, _ context: ActionContext) throws -> Bool {
+        let count: Int = try context.database.fetchValue("""
+            SELECT COUNT(*) FROM (
+                SELECT class_id FROM students_teaching WHERE school_id = :school_id AND class_id = :class AND teacher_user_id = :me
+                UNION SELECT id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id = :me) AS taught
+            """, ["class": .text(classID), "me": .text(context.principal.userID)]) ?? 0
+        return count > 0
+    }
+
+    /// Refuses a teacher who does not teach the class; the school scope passes.
+    static func require(classID: String, code: String, _ context: ActionContext) throws {
+        if context.scope != .school, try !teaches(classID: classID, context) {
+            throw AttendanceError.notYourClass(code)
+        }
+    }
+}

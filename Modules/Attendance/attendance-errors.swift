@@ -1,0 +1,66 @@
+import Core
+
+public enum AttendanceError: HogwartsError, Equatable {
+    case notYourClass(String)
+    case notInClass(String, String)
+    case duplicateMark(String)
+    case futureDate(String)
+    case outsideEditWindow(String, Int)
+    case unknownPeriod(String)
+    case invalidDate(String)
+    case noRecord(String, String)
+    case notExcusable(String)
+    case excuseExists
+    case unknownExcuse(String)
+    case alreadyDecided(String)
+    case descriptionTooLong
+    case codeExpired
+    case codeInvalid
+    case codeOtherClass
+    case notAStudent
+    case invalidFile(String)
+
+    public var messageKey: String {
+        switch self {
+        case .notYourClass: "attendance.error.not-your-class"
+        case .notInClass: "attendance.error.not-in-class"
+        case .duplicateMark: "attendance.error.duplicate-mark"
+        case .futureDate: "attendance.error.future-date"
+        case .outsideEditWindow: "attendance.error.outside-edit-window"
+        case .unknownPeriod: "attendance.error.unknown-period"
+        case .invalidDate: "attendance.error.invalid-date"
+        case .noRecord: "attendance.error.no-record"
+        case .notExcusable: "attendance.error.not-excusable"
+        case .excuseExists: "attendance.error.excuse-exists"
+        case .unknownExcuse: "attendance.error.unknown-excuse"
+        case .alreadyDecided: "attendance.error.already-decided"
+        case .descriptionTooLong: "attendance.error.description-too-long"
+        case .codeExpired: "attendance.error.code-expired"
+        case .codeInvalid: "attendance.error.code-invalid"
+        case .codeOtherClass: "attendance.error.code-other-class"
+        case .notAStudent: "attendance.error.not-a-student"
+        case .invalidFile: "attendance.error.invalid-file"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .notYourClass(let value), .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
+             .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value):
+            ["value": value]
+        case .notInClass(let student, let classCode): ["student": student, "class": classCode]
+        case .outsideEditWindow(let date, let days): ["value": date, "days": String(days)]
+        case .noRecord(let student, let date): ["student": student, "value": date]
+        default: [:]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notYourClass, .notAStudent, .outsideEditWindow: .permissionDenied
+        case .unknownPeriod, .noRecord, .unknownExcuse: .notFound
+        case .excuseExists, .alreadyDecided: .conflict
+        default: .invalidData
+        }
+    }
+}

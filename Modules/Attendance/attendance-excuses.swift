@@ -1,0 +1,256 @@
+import Core
+import Foundation
+import Students
+
+public struct Excuse: Codable, Sendable, Equatable {
+    public let id: String
+    public let grNumber: String
+    public let studentName: String
+    public let classCode: String
+    public let date: String
+    public let period: String
+    public let recordStatus: AttendanceStatus
+    public let reason: ExcuseReason
+    public let description: String
+    public let status: ReviewStatus
+
+    init(row: SQLRow) {
+        id = row.string("id")
+        grNumber = row.string("gr_number")
+        studentName = "\(row.string("given_name")) \(row.string("surname"))"
+        classCode = row.string("class_code")
+        date = row.string("date")
+        period = row.string("period")
+        recordStatus = AttendanceStatus(rawValue: row.string("record_status")) ?? .absent
+        reason = ExcuseReason(rawValue: row.string("reason")) ?? .other
+        description = row.string("description")
+        status = ReviewStatus(rawValue: row.string("status")) ?? .pending
+    }
+
+    static let select = """
+        SELECT x.*, r.date, r.period, r.status AS record_status, r.class_id, r.student_id, s.gr_number, s.given_name, s.surname, c.code AS class_code
+        FROM attendance_excuses x
+        JOIN attendance_records r ON r.school_id = x.school_id AND r.id = x.record_id
+        JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+        JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+        """
+}
+
+/// A guardian explains a child's ABSENT or LATE record. One excuse per record.
+public struct SubmitExcuse: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var date: String
+        public var period: String?
+        public var reason: ExcuseReason
+        public var description: String
+        public init(grNumber: String, date: String, period: String? = nil, reason: ExcuseReason, description: String) {
+            self.grNumber = grNumber
+            self.date = date
+            self.period = period
+            self.reason = reason
+            self.description = description
+        }
+    }
+
+    public static let id = "attendance.submit-excuse"
+    public static let permission = AttendancePermissions.submitExcuse
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard input.description.count <= 2000 else { throw AttendanceError.descriptionTooLong }
+        let record = try record(input, context)
+        guard ["ABSENT", "LATE"].contains(record.string("status")) else { throw AttendanceError.notExcusable(record.string("status")) }
+        let existing: Int = try context.database.fetchValue(
+            "SELECT COUNT(*) FROM attendance_excuses WHERE school_id = :school_id AND record_id = :record", ["record": .text(record.string("id"))]) ?? 0
+        if existing > 0 { throw AttendanceError.excuseExists }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+        let id = context.newID()
+        try context.database.insert(into: "attendance_excuses", [
+            "id": .text(id), "record_id": .text(try record(input, context).string("id")), "reason": .text(input.reason.rawValue),
+            "description": .text(input.description), "status": .text(ReviewStatus.pending.rawValue),
+            "submitted_by": .text(context.principal.userID), "submitted_at": SQLValue(context.now),
+        ])
+        return id
+    }
+
+    private func record(_ input: Input, _ context: ActionContext) throws -> SQLRow {
+        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        guard CivilDate(input.date) != nil else { throw AttendanceError.invalidDate(input.date) }
+        let row = try context.database.fetchOne(
+            "SELECT id, status FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date = :date AND period = :period",
+            ["student": .text(student.id), "date": .text(input.date), "period": .text(input.period ?? AttendancePeriod.wholeDay)])
+        guard let row else { throw AttendanceError.noRecord(input.grNumber, input.date) }
+        return row
+    }
+}
+
+/// A teacher of the class or an admin approves or rejects a PENDING excuse; approval turns the
+/// record EXCUSED in the same transaction.
+public struct ReviewExcuse: Action {
+    public struct Input: Codable, Sendable {
+        public var excuse: String
+        public var approve: Bool
+        public var note: String?
+        public init(excuse: String, approve: Bool, note: String? = nil) {
+            self.excuse = excuse
+            self.approve = approve
+            self.note = note
+        }
+    }
+
+    public static let id = "attendance.review-excuse"
+    public static let permission = AttendancePermissions.reviewExcuse
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let row = try excuse(input.excuse, context)
+        guard row.string("status") == ReviewStatus.pending.rawValue else { throw AttendanceError.alreadyDecided(row.string("status")) }
+        guard (input.note ?? "").count <= 500 else { throw AttendanceError.descriptionTooLong }
+        try ClassAccess.require(classID: row.string("class_id"), code: row.string("class_code"), context)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Excuse {
+        let row = try excuse(input.excuse, context)
+        let status: ReviewStatus = input.approve ? .approved : .rejected
+        try context.database.execute("""
+            UPDATE attendance_excuses SET status = :status, reviewed_by = :me, reviewed_at = :now, review_note = :note
+            WHERE school_id = :school_id AND id = :id
+            """, ["status": .text(status.rawValue), "me": .text(context.principal.userID), "now": SQLValue(context.now),
+                  "note": SQLValue(input.note), "id": .text(row.string("id"))])
+        if input.approve {
+            try context.database.execute("UPDATE attendance_records SET status = 'EXCUSED', marked_by = :me, marked_at = :now WHERE school_id = :school_id AND id = :record",
+                                         ["me": .text(context.principal.userID), "now": SQLValue(context.now), "record": .text(row.string("record_id"))])
+            let previous = AttendanceStatus(rawValue: row.string("record_status")) ?? .absent
+            try RecordWriter.recordChange(recordID: row.string("record_id"), from: previous, to: .excused, context)
+        }
+        try context.publish(ExcuseDecided(excuseID: row.string("id"), studentID: row.string("student_id"), grNumber: row.string("gr_number"),
+                                          date: row.string("date"), approved: input.approve, submittedBy: row.string("submitted_by")))
+        context.auditDetail = "\(row.string("gr_number")) \(row.string("date")): \(status.rawValue)"
+        guard let decided = try context.database.fetchOne("\(Excuse.select) WHERE x.school_id = :school_id AND x.id = :id", ["id": .text(row.string("id"))]) else {
+            throw AttendanceError.unknownExcuse(input.excuse)
+        }
+        return Excuse(row: decided)
+    }
+
+    /// An excuse by id or an unambiguous prefix of it.
+    private func excuse(_ reference: String, _ context: ActionContext) throws -> SQLRow {
+        let rows = try context.database.fetchAll("\(Excuse.select) WHERE x.school_id = :school_id AND x.id LIKE :prefix LIMIT 2", ["prefix": .text(reference + "%")])
+        guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
+        return row
+    }
+}
+
+/// Excuses the principal may see: guardians their children's, teachers their classes', admins all.
+public struct ListExcuses: Action {
+    public struct Input: Codable, Sendable {
+        public var status: ReviewStatus?
+        public init(status: ReviewStatus? = nil) { self.status = status }
+    }
+
+    public static let id = "attendance.list-excuses"
+    public static let permission = AttendancePermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Excuse] {
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["status"] = SQLValue(input.status?.rawValue)
+        return try context.database.fetchAll("""
+            \(Excuse.select) WHERE x.school_id = :school_id AND (:status IS NULL OR x.status = :status)
+              AND \(StudentVisibility.condition(for: context.scope))
+            ORDER BY r.date DESC, s.gr_number
+            """, arguments).map(Excuse.init(row:))
+    }
+}
+
+/// A guardian announces a coming absence over a date range; once approved, an absence recorded
+/// in the range is EXCUSED (and absences already recorded there become EXCUSED on approval).
+public struct SubmitNotice: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var from: String
+        public var to: String
+        public var reason: ExcuseReason
+        public var description: String
+        public init(grNumber: String, from: String, to: String, reason: ExcuseReason, description: String) {
+            self.grNumber = grNumber
+            self.from = from
+            self.to = to
+            self.reason = reason
+            self.description = description
+        }
+    }
+
+    public static let id = "attendance.submit-notice"
+    public static let permission = AttendancePermissions.submitExcuse
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try Roster.visibleStudent(gr: input.grNumber, context)
+        guard let from = CivilDate(input.from) else { throw AttendanceError.invalidDate(input.from) }
+        guard let to = CivilDate(input.to), from <= to else { throw AttendanceError.invalidDate(input.to) }
+        guard input.description.count <= 2000 else { throw AttendanceError.descriptionTooLong }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+        let id = context.newID()
+        try context.database.insert(into: "attendance_notices", [
+            "id": .text(id), "student_id": .text(try Roster.visibleStudent(gr: input.grNumber, context).id), "starts_on": .text(input.from),
+            "ends_on": .text(input.to), "reason": .text(input.reason.rawValue), "description": .text(input.description),
+            "status": .text(ReviewStatus.pending.rawValue), "submitted_by": .text(context.principal.userID), "submitted_at": SQLValue(context.now),
+        ])
+        return id
+    }
+}
+
+public struct ReviewNotice: Action {
+    public struct Input: Codable, Sendable {
+        public var notice: String
+        public var approve: Bool
+        public init(notice: String, approve: Bool) {
+            self.notice = notice
+            self.approve = approve
+        }
+    }
+
+    public static let id = "attendance.review-notice"
+    public static let permission = AttendancePermissions.reviewExcuse
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let row = try notice(input.notice, context)
+        guard row.string("status") == ReviewStatus.pending.rawValue else { throw AttendanceError.alreadyDecided(row.string("status")) }
+        guard try StudentVisibility.canSee(studentID: row.string("student_id"), in: context) else { throw AttendanceError.unknownExcuse(input.notice) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Int {
+        let row = try notice(input.notice, context)
+        try context.database.execute("UPDATE attendance_notices SET status = :status, reviewed_by = :me, reviewed_at = :now WHERE school_id = :school_id AND id = :id",
+                                     ["status": .text(input.approve ? "APPROVED" : "REJECTED"), "me": .text(context.principal.userID),
+                                      "now": SQLValue(context.now), "id": .text(row.string("id"))])
+        guard input.approve else { return 0 }
+        let absences = try context.database.fetchAll("""
+            SELECT id FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND status = 'ABSENT'
+              AND date >= :from AND date <= :to
+            """, ["student": .text(row.string("student_id")), "from": .text(row.string("starts_on")), "to": .text(row.string("ends_on"))])
+        for absence in absences {
+            try context.database.execute("UPDATE attendance_records SET status = 'EXCUSED' WHERE school_id = :school_id AND id = :id", ["id": .text(absence.string("id"))])
+            try RecordWriter.recordChange(recordID: absence.string("id"), from: .absent, to: .excused, context)
+        }
+        return absences.count
+    }
+
+    private func notice(_ reference: String, _ context: ActionContext) throws -> SQLRow {
+        let rows = try context.database.fetchAll("SELECT * FROM attendance_notices WHERE school_id = :school_id AND id LIKE :prefix LIMIT 2", ["prefix": .text(reference + "%")])
+        guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
+        return row
+    }
+}

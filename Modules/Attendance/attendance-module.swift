@@ -1,0 +1,29 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// Attendance: taking the register, QR check-in, excuses and advance notices, history and statistics.
+public struct AttendanceModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "attendance"
+    public let version = SemanticVersion(1, 0, 0)
+    public var iconName: String { "checklist" }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { AttendancePermissions.definitions }
+    public var migrations: [Migration] { AttendanceMigrations.all }
+    public var actions: [any Action.Type] {
+        [TakeAttendance.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
+         SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self]
+    }
+    public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }
+    public var settings: [SettingDefinition] { AttendanceSettings.definitions }
+    public var publishedEvents: [any DomainEvent.Type] { [StudentMarkedAbsent.self, ExcuseDecided.self] }
+    public var strings: StringCatalog { Self.catalog }
+
+    private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try AttendanceDemo.seed(context, size: size)
+    }
+}

@@ -1,0 +1,186 @@
+import Core
+import Foundation
+import Students
+
+/// A student's attendance: every record in the range and the totals, rate and band.
+public struct AttendanceHistory: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var from: String?
+        public var to: String?
+        public init(grNumber: String, from: String? = nil, to: String? = nil) {
+            self.grNumber = grNumber
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public struct Output: Codable, Sendable {
+        public let grNumber: String
+        public let studentName: String
+        public let records: [AttendanceRecord]
+        public let totals: AttendanceTotals
+        public let rate: Double?
+        public let band: RiskBand?
+    }
+
+    public static let id = "attendance.history"
+    public static let permission = AttendancePermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let records = try context.database.fetchAll("""
+            \(AttendanceRecord.select) WHERE r.school_id = :school_id AND r.student_id = :student
+              AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
+            ORDER BY r.date, r.period
+            """, ["student": .text(student.id), "from": SQLValue(input.from), "to": SQLValue(input.to)]).map(AttendanceRecord.init(row:))
+        var totals = AttendanceTotals()
+        for record in records { totals.add(record.status) }
+        return Output(grNumber: student.grNumber, studentName: student.fullName, records: records, totals: totals, rate: totals.rate, band: totals.band)
+    }
+}
+
+/// Counts and rates per student, per class and per day for a class or the whole school.
+public struct AttendanceStats: Action {
+    public struct Input: Codable, Sendable {
+        /// Nil for the whole school (within the principal's scope).
+        public var classCode: String?
+        public var from: String?
+        public var to: String?
+        public init(classCode: String? = nil, from: String? = nil, to: String? = nil) {
+            self.classCode = classCode
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public struct StudentLine: Codable, Sendable {
+        public let grNumber: String
+        public let name: String
+        public let classCode: String
+        public let totals: AttendanceTotals
+        public let rate: Double?
+        public let band: RiskBand?
+        /// The highest absence threshold reached (e.g. 5 of 3,5,10,15), if any.
+        public let thresholdReached: Int?
+    }
+
+    public struct GroupLine: Codable, Sendable {
+        public let key: String
+        public let totals: AttendanceTotals
+        public let rate: Double?
+    }
+
+    public struct Output: Codable, Sendable {
+        public let students: [StudentLine]
+        public let classes: [GroupLine]
+        public let days: [GroupLine]
+        public let school: GroupLine
+    }
+
+    public static let id = "attendance.stats"
+    public static let permission = AttendancePermissions.stats
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        for date in [input.from, input.to].compactMap({ $0 }) where CivilDate(date) == nil { throw AttendanceError.invalidDate(date) }
+        if let code = input.classCode {
+            try ClassAccess.require(classID: try Roster.classID(code: code, context), code: code, context)
+        }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["from"] = SQLValue(input.from)
+        arguments["to"] = SQLValue(input.to)
+        arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
+        let filter = """
+            r.school_id = :school_id AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
+            AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
+            """
+        let join = "FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id"
+        // One grouped pass per breakdown: the database does the counting.
+        let perStudent = try context.database.fetchAll("""
+            SELECT s.gr_number, s.given_name, s.surname, c.code AS class_code, r.status, COUNT(*) AS n \(join)
+            JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+            WHERE \(filter) GROUP BY s.gr_number, s.given_name, s.surname, c.code, r.status
+            """, arguments)
+        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(join) WHERE \(filter) GROUP BY r.date, r.status", arguments)
+        let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
+
+        var students: [String: (name: String, classCode: String, totals: AttendanceTotals)] = [:]
+        var classes: [String: AttendanceTotals] = [:]
+        var school = AttendanceTotals()
+        for row in perStudent {
+            guard let status = AttendanceStatus(rawValue: row.string("status")) else { continue }
+            let count = row.int("n")
+            let gr = row.string("gr_number")
+            var entry = students[gr] ?? ("\(row.string("given_name")) \(row.string("surname"))", row.string("class_code"), AttendanceTotals())
+            entry.totals.add(status, count: count)
+            students[gr] = entry
+            classes[row.string("class_code"), default: AttendanceTotals()].add(status, count: count)
+            school.add(status, count: count)
+        }
+        var days: [String: AttendanceTotals] = [:]
+        for row in perDay {
+            guard let status = AttendanceStatus(rawValue: row.string("status")) else { continue }
+            days[row.string("k"), default: AttendanceTotals()].add(status, count: row.int("n"))
+        }
+        return Output(
+            students: students.sorted { ($0.value.classCode, $0.key) < ($1.value.classCode, $1.key) }.map { gr, entry in
+                StudentLine(grNumber: gr, name: entry.name, classCode: entry.classCode, totals: entry.totals, rate: entry.totals.rate,
+                            band: entry.totals.band, thresholdReached: thresholds.last { entry.totals.absences >= $0 })
+            },
+            classes: classes.sorted { $0.key < $1.key }.map { GroupLine(key: $0.key, totals: $0.value, rate: $0.value.rate) },
+            days: days.sorted { $0.key < $1.key }.map { GroupLine(key: $0.key, totals: $0.value, rate: $0.value.rate) },
+            school: GroupLine(key: context.school.slug, totals: school, rate: school.rate))
+    }
+}
+
+/// The records as CSV with Ed-Fi attendance event categories, for state or trust reporting.
+public struct ExportEdFi: Action {
+    public struct Input: Codable, Sendable {
+        public var classCode: String?
+        public var from: String?
+        public var to: String?
+        public init(classCode: String? = nil, from: String? = nil, to: String? = nil) {
+            self.classCode = classCode
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public static let id = "attendance.export-ed-fi"
+    public static let permission = AttendancePermissions.stats
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        try AttendanceStats().validate(.init(classCode: input.classCode, from: input.from, to: input.to), in: context)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["from"] = SQLValue(input.from)
+        arguments["to"] = SQLValue(input.to)
+        arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
+        let records = try context.database.fetchAll("""
+            \(AttendanceRecord.select) WHERE r.school_id = :school_id AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
+              AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
+            ORDER BY r.date, s.gr_number, r.period
+            """, arguments).map(AttendanceRecord.init(row:))
+        var lines = ["StudentUniqueId,EventDate,ClassPeriod,AttendanceEventCategoryDescriptor,Status"]
+        for record in records {
+            guard let category = EdFiCategory.of(record.status) else { continue }
+            let period = record.period == AttendancePeriod.wholeDay ? "" : record.period
+            lines.append("\(record.grNumber),\(record.date),\(period),uri://ed-fi.org/AttendanceEventCategoryDescriptor#\(category),\(record.status.rawValue)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,24 @@
+import Core
+
+public enum AttendanceSettings {
+    /// Minutes after the period (or window) starts before a check-in counts as LATE.
+    public static let lateThreshold = Setting<Int>.integer("attendance", "late-threshold-minutes", default: 15, in: 1...60)
+    /// How long a QR check-in code stays valid.
+    public static let checkInMinutes = Setting<Int>.integer("attendance", "check-in-minutes", default: 5, in: 1...30)
+    /// How many days back a teacher may still change records; admins may always correct.
+    public static let editWindowDays = Setting<Int>.integer("attendance", "edit-window-days", default: 7, in: 0...365)
+    /// Absence counts that flag a student (the web app's tiers: notify, letter, meeting, referral).
+    public static let absenceThresholds = Setting<String>("attendance", "absence-thresholds", default: "3,5,10,15", expected: "n,n,...") {
+        thresholds($0) != nil
+    }
+
+    static var definitions: [SettingDefinition] {
+        [lateThreshold.definition, checkInMinutes.definition, editWindowDays.definition, absenceThresholds.definition]
+    }
+
+    static func thresholds(_ text: String) -> [Int]? {
+        let numbers = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+        return numbers.compactMap { $0 }.sorted()
+    }
+}
