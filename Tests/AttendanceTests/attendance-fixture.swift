@@ -1,0 +1,82 @@
+import Attendance
+import Auth
+import Core
+import Foundation
+import HogwartsTestSupport
+import Students
+import Timetable
+
+/// Hears the attendance events, the way Notifications will, so tests can see they were raised.
+struct EventLog: AppModule {
+    struct Entry: Codable, Sendable { let kind: String; let detail: String }
+
+    struct Read: Action {
+        struct Input: Codable, Sendable {}
+        static let id = "event-log.read"
+        static let permission: Permission = "event-log.read"
+        static let isReadOnly = true
+        func perform(_ input: Input, in context: ActionContext) throws -> [Entry] {
+            try context.database.fetchAll("SELECT kind, detail FROM event_log_entries WHERE school_id = :school_id ORDER BY kind, detail")
+                .map { Entry(kind: $0.string("kind"), detail: $0.string("detail")) }
+        }
+    }
+
+    let id: ModuleID = "event-log"
+    let version = SemanticVersion(1, 0, 0)
+    var dependencies: [ModuleDependency] { [ModuleDependency("attendance", "^1.0.0")] }
+    var migrations: [Migration] { [Migration("001", sql: "CREATE TABLE event_log_entries (school_id TEXT NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL);")] }
+    var permissions: [PermissionDefinition] { [PermissionDefinition("event-log.read", summary: LocalizedText(ar: "س", en: "r"), grants: .administrators)] }
+    var actions: [any Action.Type] { [Read.self] }
+    var eventHandlers: [EventHandler] {
+        [
+            EventHandler("event-log.absent", on: StudentMarkedAbsent.self) { event, context in
+                try context.database.insert(into: "event_log_entries", ["kind": "absent", "detail": .text("\(event.grNumber) \(event.date) \(event.period)")])
+            },
+            EventHandler("event-log.excuse", on: ExcuseDecided.self) { event, context in
+                try context.database.insert(into: "event_log_entries", ["kind": "excuse", "detail": .text("\(event.grNumber) \(event.approved)")])
+            },
+        ]
+    }
+    var strings: StringCatalog { StringCatalog(ar: [:], en: [:]) }
+}
+
+final class MovableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ iso: String) { current = (try? Date.ISO8601FormatStyle().parse(iso)) ?? Date() }
+    var now: Date { lock.withLock { current } }
+    func advance(minutes: Double) { lock.withLock { current = current.addingTimeInterval(minutes * 60) } }
+}
+
+/// The demo school on Sunday 22 November 2026 at 08:00 in Khartoum (06:00 UTC), period 1 running.
+struct AttendanceFixture {
+    let harness: TestHarness
+    let school: School
+    let clock: MovableClock
+
+    init(at time: String = "2026-11-22T06:00:00Z") throws {
+        let clock = MovableClock(time)
+        self.clock = clock
+        harness = try TestHarness(modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), EventLog()], clock: { clock.now })
+        school = try harness.kernel.createDemoSchools()[0]
+    }
+
+    var admin: Principal { harness.user(.admin, in: school) }
+
+    func account(_ email: String) throws -> Principal {
+        let result = try harness.kernel.run(SignIn.self, .init(email: email, password: AuthDemo.password), as: .anonymous, in: school.id)
+        guard let user = result.user else { throw AuthError.signInRefused }
+        return Principal(userID: user.id, role: user.role, schoolID: school.id, displayName: user.displayName)
+    }
+
+    @discardableResult
+    func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal? = nil) throws -> A.Output {
+        try harness.kernel.run(action, input, as: principal ?? admin, in: school.id)
+    }
+
+    func register(_ classCode: String, date: String? = nil, period: String? = "P1") throws -> [ClassRegister.Line] {
+        try run(ClassRegister.self, .init(classCode: classCode, date: date, period: period))
+    }
+
+    func events() throws -> [EventLog.Entry] { try run(EventLog.Read.self, .init()) }
+}
