@@ -82,7 +82,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HogwartsBench",
-            dependencies: ["Core", "Auth", "Students", "Timetable"],
+            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance"],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),

@@ -128,3 +128,31 @@ struct TimetableCommandTests {
         #expect(try hogwarts.run(["timetable", "now", "--json"]).stdout.contains("\"next\""))
     }
 }
+
+@Suite("Attendance from the command line")
+struct AttendanceCommandTests {
+    @Test("a teacher takes the register, a student checks in with the code, a parent reads the history")
+    func register() throws {
+        let hogwarts = try SignInTests.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("teacher@databayt.org").status == 0)
+        let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-19", "--period", "P2", "--absent", "3,7", "--late", "12", "--lang", "en"])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(taken.stdout.contains("2 absent, 1 late"))
+        let foreign = try hogwarts.run(["attendance", "take", "--class", "7A", "--absent", "GR-0300", "--lang", "en"])
+        #expect(foreign.status == 65 && foreign.stderr.contains("is not enrolled in 7A"))
+
+        let window = try hogwarts.run(["attendance", "open-check-in", "--class", "7A", "--json"])
+        let code = try #require((try JSONSerialization.jsonObject(with: Data(window.stdout.utf8)) as? [String: Any])?["code"] as? String)
+        #expect(try hogwarts.login("student@databayt.org").status == 0)
+        let checkIn = try hogwarts.run(["attendance", "checkin", "--code", code, "--lang", "en"])
+        #expect(checkIn.status == 0 && checkIn.stdout.contains("Checked in"))
+        #expect(try hogwarts.run(["attendance", "checkin", "--code", code + "x"]).status == 65)
+
+        #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)
+        let child = try hogwarts.run(["students", "list", "--json"])
+        let gr = try #require(((try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])?["students"] as? [[String: Any]])?.first?["grNumber"] as? String)
+        let history = try hogwarts.run(["attendance", "history", "--student", gr, "--lang", "en"])
+        #expect(history.status == 0 && history.stdout.contains("rate"))
+    }
+}
