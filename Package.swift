@@ -10,6 +10,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Students", ["Auth"]),
     ("Timetable", ["Students"]),
     ("Attendance", ["Students"]),
+    ("Grades", ["Students"]),
     // new-module: entries above this line
 ]
 

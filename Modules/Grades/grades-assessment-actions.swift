@@ -1,0 +1,218 @@
+import Core
+import Foundation
+import Students
+
+/// A teacher (of that class and subject) or an admin adds an assessment to a term.
+public struct CreateAssessment: Action {
+    public struct Input: Codable, Sendable {
+        public var code: String
+        public var classCode: String
+        public var subjectCode: String
+        public var term: String
+        public var kind: AssessmentKind
+        public var title: String
+        public var date: String
+        public var maxMarks: Double
+        public var passingMarks: Double
+        /// Groups assessments for category weights: `exams`, `coursework`, ...
+        public var category: String
+
+        public init(code: String, classCode: String, subjectCode: String, term: String, kind: AssessmentKind, title: String, date: String,
+                    maxMarks: Double, passingMarks: Double, category: String) {
+            self.code = code
+            self.classCode = classCode
+            self.subjectCode = subjectCode
+            self.term = term
+            self.kind = kind
+            self.title = title
+            self.date = date
+            self.maxMarks = maxMarks
+            self.passingMarks = passingMarks
+            self.category = category
+        }
+    }
+
+    public static let id = "grades.create-assessment"
+    public static let permission = GradesPermissions.enter
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard !input.code.isEmpty, !input.title.trimmingCharacters(in: .whitespaces).isEmpty, !input.category.isEmpty else {
+            throw InputError("grades.error.assessment-fields")
+        }
+        guard input.maxMarks > 0, input.maxMarks <= 1000, input.passingMarks >= 0, input.passingMarks <= input.maxMarks else {
+            throw GradesError.invalidMarks("\(input.passingMarks)/\(input.maxMarks)")
+        }
+        let term = try GradesData.term(input.term, context)
+        guard CivilDate(input.date) != nil, input.date >= term.startsOn, input.date <= term.endsOn else { throw GradesError.invalidDate(input.date) }
+        let (classID, subjectID) = try place(input, context)
+        try GradesAccess.requireTeaching(classID: classID, subjectID: subjectID, classCode: input.classCode, context)
+        if (try? GradesData.assessment(input.code, context)) != nil { throw InputError("grades.error.code-taken", ["code": input.code]) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Assessment {
+        let (classID, subjectID) = try place(input, context)
+        try context.database.insert(into: "grades_assessments", [
+            "id": .text(context.newID()), "code": .text(input.code), "class_id": .text(classID), "subject_id": .text(subjectID),
+            "term_id": .text(try GradesData.term(input.term, context).id), "kind": .text(input.kind.rawValue), "title": .text(input.title),
+            "date": .text(input.date), "max_marks": .real(input.maxMarks), "passing_marks": .real(input.passingMarks),
+            "category": .text(input.category), "created_by": .text(context.principal.userID), "created_at": SQLValue(context.now),
+        ])
+        return try GradesData.assessment(input.code, context)
+    }
+
+    private func place(_ input: Input, _ context: ActionContext) throws -> (String, String) {
+        let classID = try Roster.classID(code: input.classCode, context)
+        guard let subjectID: String = try context.database.fetchValue(
+            "SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(input.subjectCode)])
+        else { throw GradesError.unknownSubject(input.subjectCode) }
+        return (classID, subjectID)
+    }
+}
+
+public struct ListAssessments: Action {
+    public struct Input: Codable, Sendable {
+        public var classCode: String?
+        public var subjectCode: String?
+        public init(classCode: String? = nil, subjectCode: String? = nil) {
+            self.classCode = classCode
+            self.subjectCode = subjectCode
+        }
+    }
+
+    public static let id = "grades.list-assessments"
+    public static let permission = GradesPermissions.enter
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Assessment] {
+        try context.database.fetchAll("""
+            \(Assessment.select) WHERE a.school_id = :school_id AND (:class IS NULL OR c.code = :class) AND (:subject IS NULL OR sub.code = :subject)
+            ORDER BY a.date, a.code
+            """, ["class": SQLValue(input.classCode), "subject": SQLValue(input.subjectCode)]).map(Assessment.init(row:))
+    }
+}
+
+/// One line of a results batch: a GR number (or a number in the class list) and a score,
+/// `absent` or `exempt`.
+public struct ResultLine: Codable, Sendable, Equatable {
+    public var student: String
+    public var result: String
+    public init(student: String, result: String) {
+        self.student = student
+        self.result = result
+    }
+}
+
+/// Enters a batch of results for one assessment in one transaction. Every bad row is reported
+/// (row, student, reason) and nothing is written unless all rows are good. Entering again
+/// updates the result and keeps the previous one in the history.
+public struct EnterResults: Action {
+    public struct Input: Codable, Sendable {
+        public var assessment: String
+        public var lines: [ResultLine]
+        public init(assessment: String, lines: [ResultLine]) {
+            self.assessment = assessment
+            self.lines = lines
+        }
+    }
+
+    public struct Output: Codable, Sendable, Equatable {
+        public let assessment: String
+        public let entered: Int
+        public let changed: Int
+    }
+
+    public static let id = "grades.enter-results"
+    public static let permission = GradesPermissions.enter
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try checked(input, context)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let (assessment, lines) = try checked(input, context)
+        var changed = 0
+        for line in lines {
+            if let previous = try context.database.fetchOne(
+                "SELECT state, score FROM grades_results WHERE school_id = :school_id AND assessment_id = :a AND student_id = :s",
+                ["a": .text(assessment.id), "s": .text(line.studentID)]) {
+                if previous.string("state") == line.state.rawValue && (previous["score"] as Double?) == line.score { continue }
+                changed += 1
+                try context.database.insert(into: "grades_result_changes", [
+                    "assessment_id": .text(assessment.id), "student_id": .text(line.studentID), "previous_state": .text(previous.string("state")),
+                    "previous_score": previous.columns["score"] ?? .null, "changed_by": .text(context.principal.userID), "changed_at": SQLValue(context.now),
+                ])
+            }
+            try context.database.execute("""
+                INSERT INTO grades_results (school_id, assessment_id, student_id, state, score, entered_by, entered_at)
+                VALUES (:school_id, :a, :s, :state, :score, :me, :now)
+                ON CONFLICT (school_id, assessment_id, student_id) DO UPDATE SET
+                    state = excluded.state, score = excluded.score, entered_by = excluded.entered_by, entered_at = excluded.entered_at
+                """, ["a": .text(assessment.id), "s": .text(line.studentID), "state": .text(line.state.rawValue),
+                      "score": line.score.map { .real($0) } ?? .null, "me": .text(context.principal.userID), "now": SQLValue(context.now)])
+        }
+        try context.publish(ResultsPublished(assessmentCode: assessment.code, title: assessment.title, classCode: assessment.classCode,
+                                             subjectCode: assessment.subjectCode, studentIDs: lines.map(\.studentID)))
+        context.auditDetail = "\(assessment.code): \(lines.count) results, \(changed) changed"
+        return Output(assessment: assessment.code, entered: lines.count, changed: changed)
+    }
+
+    struct Checked {
+        let studentID: String
+        let state: ResultState
+        let score: Double?
+    }
+
+    /// Every problem at once: unknown student, someone outside the class, a duplicate, a score
+    /// that is not a number or not between 0 and the maximum.
+    private func checked(_ input: Input, _ context: ActionContext) throws -> (Assessment, [Checked]) {
+        let assessment = try GradesData.assessment(input.assessment, context)
+        let classID = try Roster.classID(code: assessment.classCode, context)
+        let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
+                                                                ["id": .text(assessment.id)]) ?? ""
+        try GradesAccess.requireTeaching(classID: classID, subjectID: subjectID, classCode: assessment.classCode, context)
+        let members = try context.database.fetchAll("""
+            SELECT s.id, s.gr_number FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
+            WHERE e.school_id = :school_id AND e.class_id = :class AND s.archived_at IS NULL ORDER BY s.surname, s.given_name, s.gr_number
+            """, ["class": .text(classID)])
+        var problems: [ResultProblem] = []
+        var lines: [Checked] = []
+        var seen: Set<String> = []
+        for (index, line) in input.lines.enumerated() {
+            let row = index + 1
+            let member = line.student.allSatisfy(\.isNumber) && !line.student.isEmpty
+                ? Int(line.student).flatMap { $0 >= 1 && $0 <= members.count ? members[$0 - 1] : nil }
+                : members.first { $0.string("gr_number") == line.student }
+            guard let member else {
+                problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.not-in-class", ["class": assessment.classCode])))
+                continue
+            }
+            guard seen.insert(member.string("id")).inserted else {
+                problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.duplicate")))
+                continue
+            }
+            let text = line.result.trimmingCharacters(in: .whitespaces).lowercased()
+            switch text {
+            case "absent", "a": lines.append(Checked(studentID: member.string("id"), state: .absent, score: nil))
+            case "exempt", "x": lines.append(Checked(studentID: member.string("id"), state: .exempt, score: nil))
+            default:
+                guard let score = Double(text), score.isFinite else {
+                    problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.not-a-score", ["value": line.result])))
+                    continue
+                }
+                guard score >= 0, score <= assessment.maxMarks else {
+                    problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.out-of-range", ["max": GradeScale.number(assessment.maxMarks)])))
+                    continue
+                }
+                lines.append(Checked(studentID: member.string("id"), state: .scored, score: score))
+            }
+        }
+        if !problems.isEmpty { throw GradesError.invalidResults(problems) }
+        return (assessment, lines)
+    }
+}

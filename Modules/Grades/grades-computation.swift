@@ -1,0 +1,61 @@
+import Core
+
+/// Term marks, grade points, GPA and rank, computed from plain values so the rules are tested
+/// without a database.
+///
+/// - Subject mark: with category weights, each category's total score over total maximum,
+///   weighted by category (categories with no marks yet are left out and the weights renormalized);
+///   without weights, total score over total maximum. ABSENT counts as 0; EXEMPT is left out.
+/// - GPA = Σ(grade points × credits) / Σ credits; a subject without credits counts as 1.
+/// - Rank: higher GPA first; equal GPAs share a rank and the next rank skips (1, 2, 2, 4).
+public enum TermMarks {
+    public struct Mark: Sendable {
+        public let category: String
+        public let score: Double?
+        public let maxMarks: Double
+        public let state: ResultState
+
+        public init(category: String, score: Double?, maxMarks: Double, state: ResultState) {
+            self.category = category
+            self.score = score
+            self.maxMarks = maxMarks
+            self.state = state
+        }
+    }
+
+    /// The subject percentage, nil when nothing counts yet.
+    public static func percentage(_ marks: [Mark], weights: [String: Double]) -> Double? {
+        var byCategory: [String: (score: Double, max: Double)] = [:]
+        for mark in marks where mark.state != .exempt {
+            let entry = byCategory[mark.category] ?? (0, 0)
+            byCategory[mark.category] = (entry.score + (mark.state == .scored ? mark.score ?? 0 : 0), entry.max + mark.maxMarks)
+        }
+        let counted = byCategory.filter { $0.value.max > 0 }
+        guard !counted.isEmpty else { return nil }
+        let weighted = counted.filter { (weights[$0.key] ?? 0) > 0 }
+        if !weights.isEmpty, !weighted.isEmpty {
+            let totalWeight = weighted.reduce(0) { $0 + (weights[$1.key] ?? 0) }
+            return weighted.reduce(0) { $0 + $1.value.score / $1.value.max * 100 * (weights[$1.key] ?? 0) } / totalWeight
+        }
+        let score = counted.values.reduce(0) { $0 + $1.score }
+        let max = counted.values.reduce(0) { $0 + $1.max }
+        return score / max * 100
+    }
+
+    /// Credit-weighted grade points.
+    public static func gpa(_ subjects: [(points: Double, credits: Double)]) -> Double? {
+        guard !subjects.isEmpty else { return nil }
+        let credits = subjects.reduce(0) { $0 + ($1.credits > 0 ? $1.credits : 1) }
+        return subjects.reduce(0) { $0 + $1.points * ($1.credits > 0 ? $1.credits : 1) } / credits
+    }
+
+    /// Competition ranking: ties share a rank. GPAs are compared to 4 decimal places.
+    public static func ranks<Key: Hashable>(_ gpas: [Key: Double]) -> [Key: Int] {
+        let rounded = gpas.mapValues { ($0 * 10_000).rounded() }
+        var result: [Key: Int] = [:]
+        for (key, value) in rounded {
+            result[key] = 1 + rounded.values.filter { $0 > value }.count
+        }
+        return result
+    }
+}

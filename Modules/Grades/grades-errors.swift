@@ -1,0 +1,64 @@
+import Core
+
+public enum GradesError: HogwartsError, Equatable {
+    case scaleMalformed(String)
+    case scaleOutOfRange(String)
+    case scaleGap(from: Double, to: Double)
+    case scaleOverlap(String, String)
+    case scaleDuplicateLetter(String)
+    case unknownAssessment(String)
+    case unknownTerm(String)
+    case unknownSubject(String)
+    case notYourClass(String)
+    case invalidMarks(String)
+    case invalidResults([ResultProblem])
+    case notPublished(String)
+    case invalidWeights(String)
+    case invalidDate(String)
+
+    public var messageKey: String {
+        switch self {
+        case .scaleMalformed: "grades.error.scale-malformed"
+        case .scaleOutOfRange: "grades.error.scale-out-of-range"
+        case .scaleGap: "grades.error.scale-gap"
+        case .scaleOverlap: "grades.error.scale-overlap"
+        case .scaleDuplicateLetter: "grades.error.scale-duplicate-letter"
+        case .unknownAssessment: "grades.error.unknown-assessment"
+        case .unknownTerm: "grades.error.unknown-term"
+        case .unknownSubject: "grades.error.unknown-subject"
+        case .notYourClass: "grades.error.not-your-class"
+        case .invalidMarks: "grades.error.invalid-marks"
+        case .invalidResults: "grades.error.invalid-results"
+        case .notPublished: "grades.error.not-published"
+        case .invalidWeights: "grades.error.invalid-weights"
+        case .invalidDate: "grades.error.invalid-date"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .scaleMalformed(let value), .scaleOutOfRange(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
+             .unknownTerm(let value), .unknownSubject(let value), .notYourClass(let value), .invalidMarks(let value), .notPublished(let value),
+             .invalidWeights(let value), .invalidDate(let value):
+            ["value": value]
+        case .scaleGap(let from, let to): ["from": GradeScale.number(from), "to": GradeScale.number(to)]
+        case .scaleOverlap(let first, let second): ["first": first, "second": second]
+        case .invalidResults(let problems): ["count": String(problems.count)]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownAssessment, .unknownTerm, .unknownSubject: .notFound
+        case .notYourClass, .notPublished: .permissionDenied
+        default: .invalidData
+        }
+    }
+}
+
+/// One bad row of a results batch: where, who and why.
+public struct ResultProblem: Codable, Sendable, Equatable {
+    public let row: Int
+    public let student: String
+    public let reason: String
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// Grades: assessments, results, grade scales, term marks, GPA, rank and report cards.
+public struct GradesModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "grades"
+    public let version = SemanticVersion(1, 0, 0)
+    public var iconName: String { "graduationcap" }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { GradesPermissions.definitions }
+    public var migrations: [Migration] { GradesMigrations.all }
+    public var actions: [any Action.Type] {
+        [CreateAssessment.self, ListAssessments.self, EnterResults.self, StudentResults.self, ReportCard.self, GradeHistory.self,
+         PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self]
+    }
+    public var commands: [any ParsableCommand.Type] { [GradesCommand.self] }
+    public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }
+    public var strings: StringCatalog { Self.catalog }
+
+    private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try GradesDemo.seed(context, size: size)
+    }
+}

@@ -1,0 +1,278 @@
+import Core
+import Foundation
+import Students
+
+/// A student's results, each with its letter and pass or fail (green and red in the PRD).
+public struct StudentResults: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var term: String?
+        public var subjectCode: String?
+        public init(grNumber: String, term: String? = nil, subjectCode: String? = nil) {
+            self.grNumber = grNumber
+            self.term = term
+            self.subjectCode = subjectCode
+        }
+    }
+
+    public static let id = "grades.results"
+    public static let permission = GradesPermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [AssessmentResult] {
+        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let scale = try GradesData.scale(context)
+        let termID = try input.term.map { try GradesData.term($0, context).id }
+        return try context.database.fetchAll("""
+            SELECT a.code, a.title, a.date, a.max_marks, a.passing_marks, sub.code AS subject_code, r.state, r.score FROM grades_results r
+            JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
+            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            WHERE r.school_id = :school_id AND r.student_id = :student AND (:term IS NULL OR a.term_id = :term) AND (:subject IS NULL OR sub.code = :subject)
+            ORDER BY a.date, a.code
+            """, ["student": .text(student.id), "term": SQLValue(termID), "subject": SQLValue(input.subjectCode)]).map { row in
+            let state = ResultState(rawValue: row.string("state")) ?? .scored
+            let max: Double = row["max_marks"] ?? 1
+            let score: Double? = state == .scored ? row["score"] : (state == .absent ? 0 : nil)
+            let percentage = score.map { $0 / max * 100 }
+            return AssessmentResult(
+                assessment: row.string("code"), title: row.string("title"), subjectCode: row.string("subject_code"), date: row.string("date"),
+                state: state, score: score, maxMarks: max, percentage: percentage, letter: percentage.map { scale.band(for: $0).letter },
+                passed: score.map { $0 >= (row["passing_marks"] ?? 0) })
+        }
+    }
+}
+
+/// A term's report card: every subject with mark, letter and pass or fail, the GPA, the rank in
+/// the class, and attendance totals where Attendance is on. Students and guardians see only
+/// published report cards; staff see drafts, marked as such.
+public struct ReportCard: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var term: String
+        public init(grNumber: String, term: String) {
+            self.grNumber = grNumber
+            self.term = term
+        }
+    }
+
+    public struct Output: Codable, Sendable {
+        public let grNumber: String
+        public let studentName: String
+        public let classCode: String
+        public let term: LocalizedText
+        public let published: Bool
+        public let record: TermRecord
+        public let rank: Int?
+        public let classSize: Int
+        /// PRESENT, ABSENT, LATE, ... counts within the term, when Attendance is on.
+        public let attendance: [String: Int]?
+    }
+
+    public static let id = "grades.report-card"
+    public static let permission = GradesPermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let term = try GradesData.term(input.term, context)
+        let published = try GradesData.isPublished(termID: term.id, context)
+        if !published && [.ownRecord, .linkedChildren].contains(context.scope) { throw GradesError.notPublished(term.name.text(in: context.localizer.language)) }
+        let (classCode, classmates) = try GradesData.classmates(of: student.id, context)
+        let records = try GradesData.records(students: classmates.isEmpty ? [student.id] : classmates, term: term, context)
+        let ranks = TermMarks.ranks(records.compactMapValues(\.gpa))
+        var attendance: [String: Int]?
+        if context.enabledModules.contains("attendance") {
+            var counts: [String: Int] = [:]
+            for row in try context.database.fetchAll("""
+                SELECT status, COUNT(*) AS n FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date >= :from AND date <= :to GROUP BY status
+                """, ["student": .text(student.id), "from": .text(term.startsOn), "to": .text(term.endsOn)]) {
+                counts[row.string("status")] = row.int("n")
+            }
+            attendance = counts
+        }
+        return Output(grNumber: student.grNumber, studentName: student.fullName, classCode: classCode, term: term.name, published: published,
+                      record: records[student.id] ?? TermRecord(subjects: [], gpa: nil), rank: ranks[student.id], classSize: ranks.count,
+                      attendance: attendance)
+    }
+}
+
+/// A student's marks in one subject over time, for the small chart in `grades history`.
+public struct GradeHistory: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var subjectCode: String
+        public init(grNumber: String, subjectCode: String) {
+            self.grNumber = grNumber
+            self.subjectCode = subjectCode
+        }
+    }
+
+    public static let id = "grades.history"
+    public static let permission = GradesPermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [AssessmentResult] {
+        try StudentResults().perform(.init(grNumber: input.grNumber, subjectCode: input.subjectCode), in: context).filter { $0.percentage != nil }
+    }
+}
+
+/// Publishes a term's report cards: students and guardians can read them from now on.
+public struct PublishReportCards: Action {
+    public struct Input: Codable, Sendable {
+        public var term: String
+        public init(term: String) { self.term = term }
+    }
+
+    public static let id = "grades.publish"
+    public static let permission = GradesPermissions.manage
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let term = try GradesData.term(input.term, context)
+        if try GradesData.isPublished(termID: term.id, context) { throw InputError("grades.error.already-published", ["term": input.term]) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Int {
+        let term = try GradesData.term(input.term, context)
+        try context.database.insert(into: "grades_publications", ["term_id": .text(term.id), "published_by": .text(context.principal.userID), "published_at": SQLValue(context.now)])
+        let students = try context.database.fetchAll("""
+            SELECT DISTINCT s.id, s.gr_number FROM grades_results r JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
+            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE r.school_id = :school_id AND a.term_id = :term
+            """, ["term": .text(term.id)])
+        for student in students {
+            try context.publish(ReportCardPublished(studentID: student.string("id"), grNumber: student.string("gr_number"), term: term.name.en))
+        }
+        context.auditDetail = "\(term.name.en): \(students.count) report cards"
+        return students.count
+    }
+}
+
+/// Replaces a computed subject grade on a report card, with a reason that the card shows.
+public struct OverrideGrade: Action {
+    public struct Input: Codable, Sendable {
+        public var grNumber: String
+        public var term: String
+        public var subjectCode: String
+        public var letter: String
+        public var reason: String
+        public init(grNumber: String, term: String, subjectCode: String, letter: String, reason: String) {
+            self.grNumber = grNumber
+            self.term = term
+            self.subjectCode = subjectCode
+            self.letter = letter
+            self.reason = reason
+        }
+    }
+
+    public static let id = "grades.override"
+    public static let permission = GradesPermissions.manage
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try Roster.student(gr: input.grNumber, context)
+        _ = try GradesData.term(input.term, context)
+        guard try GradesData.scale(context).bands.contains(where: { $0.letter == input.letter }) else {
+            throw InputError("grades.error.unknown-letter", ["letter": input.letter])
+        }
+        guard !input.reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.reason-required") }
+        guard try subjectID(input.subjectCode, context) != nil else { throw GradesError.unknownSubject(input.subjectCode) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+        let student = try Roster.student(gr: input.grNumber, context)
+        try context.database.execute("""
+            INSERT INTO grades_overrides (school_id, student_id, term_id, subject_id, letter, reason, overridden_by, overridden_at)
+            VALUES (:school_id, :student, :term, :subject, :letter, :reason, :me, :now)
+            ON CONFLICT (school_id, student_id, term_id, subject_id) DO UPDATE SET
+                letter = excluded.letter, reason = excluded.reason, overridden_by = excluded.overridden_by, overridden_at = excluded.overridden_at
+            """, ["student": .text(student.id), "term": .text(try GradesData.term(input.term, context).id),
+                  "subject": .text(try subjectID(input.subjectCode, context) ?? ""), "letter": .text(input.letter), "reason": .text(input.reason),
+                  "me": .text(context.principal.userID), "now": SQLValue(context.now)])
+        context.auditDetail = "\(input.grNumber) \(input.subjectCode) \(input.term) -> \(input.letter): \(input.reason)"
+        return input.letter
+    }
+
+    private func subjectID(_ code: String, _ context: ActionContext) throws -> String? {
+        try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
+    }
+}
+
+/// The active grade scale.
+public struct ShowScale: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+    public static let id = "grades.show-scale"
+    public static let permission = GradesPermissions.read
+    public static let isReadOnly = true
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> GradeScale {
+        try GradesData.scale(context)
+    }
+}
+
+/// Saves a new active scale (the previous ones are kept) after checking it covers 0-100 once.
+public struct SetScale: Action {
+    public struct Input: Codable, Sendable {
+        public var name: String
+        public var bands: String
+        public init(name: String, bands: String) {
+            self.name = name
+            self.bands = bands
+        }
+    }
+
+    public static let id = "grades.set-scale"
+    public static let permission = GradesPermissions.manage
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try GradeScale.parse(name: input.name, input.bands)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> GradeScale {
+        let scale = try GradeScale.parse(name: input.name, input.bands)
+        try context.database.execute("UPDATE grades_scales SET is_active = 0 WHERE school_id = :school_id")
+        try context.database.insert(into: "grades_scales", [
+            "id": .text(context.newID()), "name": .text(input.name), "bands": .text(String(decoding: try JSONEncoder().encode(scale.bands), as: UTF8.self)),
+            "is_active": .integer(1), "created_at": SQLValue(context.now),
+        ])
+        context.auditDetail = scale.text
+        return scale
+    }
+}
+
+/// Category weights for term marks, e.g. `exams=60,coursework=40`; empty clears them.
+public struct SetWeights: Action {
+    public struct Input: Codable, Sendable {
+        public var weights: [String: Double]
+        public init(weights: [String: Double]) { self.weights = weights }
+    }
+
+    public static let id = "grades.set-weights"
+    public static let permission = GradesPermissions.manage
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        for (category, weight) in input.weights where category.isEmpty || !(weight > 0 && weight <= 100) {
+            throw GradesError.invalidWeights("\(category)=\(weight)")
+        }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [String: Double] {
+        try context.database.execute("DELETE FROM grades_weights WHERE school_id = :school_id")
+        for (category, weight) in input.weights {
+            try context.database.insert(into: "grades_weights", ["category": .text(category), "weight": .real(weight)])
+        }
+        return input.weights
+    }
+}

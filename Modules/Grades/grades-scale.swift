@@ -1,0 +1,77 @@
+import Core
+
+/// A school's letter grades: half-open bands by lower bound, so every percentage from 0 to 100,
+/// decimals included, maps to exactly one letter. (The web app stored whole-number ranges with
+/// gaps, so 94.5 matched nothing and became F.)
+public struct GradeScale: Codable, Sendable, Equatable {
+    public let name: String
+    /// Highest lower bound first.
+    public let bands: [GradeBand]
+
+    public init(name: String, bands: [GradeBand]) {
+        self.name = name
+        self.bands = bands.sorted { $0.lowerBound > $1.lowerBound }
+    }
+
+    /// The band holding a percentage (clamped to 0...100).
+    public func band(for percentage: Double) -> GradeBand {
+        let value = min(100, max(0, percentage))
+        return bands.first { value >= $0.lowerBound } ?? bands.last ?? GradeBand(letter: "F", lowerBound: 0, points: 0, passing: false)
+    }
+
+    /// The default: A+ from 95, A 90, B+ 85, B 80, C+ 75, C 70, D+ 65, D 60 (the pass mark), F below.
+    public static let standard = GradeScale(name: "standard", bands: [
+        GradeBand(letter: "A+", lowerBound: 95, points: 4.0, passing: true), GradeBand(letter: "A", lowerBound: 90, points: 4.0, passing: true),
+        GradeBand(letter: "B+", lowerBound: 85, points: 3.5, passing: true), GradeBand(letter: "B", lowerBound: 80, points: 3.0, passing: true),
+        GradeBand(letter: "C+", lowerBound: 75, points: 2.5, passing: true), GradeBand(letter: "C", lowerBound: 70, points: 2.0, passing: true),
+        GradeBand(letter: "D+", lowerBound: 65, points: 1.5, passing: true), GradeBand(letter: "D", lowerBound: 60, points: 1.0, passing: true),
+        GradeBand(letter: "F", lowerBound: 0, points: 0, passing: false),
+    ])
+
+    /// Parses `A+:95:4.0,A:90-95:4.0,...,F:0-60:0`: letter, lower bound (or `lower-upper`), grade
+    /// points, and `:fail` for a failing band (the band starting at 0 always fails). Refuses a
+    /// scale that does not cover 0 to 100 exactly once, naming the gap or the overlap.
+    public static func parse(name: String, _ text: String) throws -> GradeScale {
+        var parsed: [(band: GradeBand, upper: Double?)] = []
+        for token in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let parts = token.split(separator: ":").map(String.init)
+            guard (3...4).contains(parts.count), !parts[0].isEmpty, let points = Double(parts[2]), points >= 0,
+                  parts.count == 3 || parts[3] == "fail"
+            else { throw GradesError.scaleMalformed(token) }
+            let bounds = parts[1].split(separator: "-").map { Double($0) }
+            guard (1...2).contains(bounds.count), let lower = bounds[0], bounds.count == 1 || bounds[1] != nil else { throw GradesError.scaleMalformed(token) }
+            let upper = bounds.count == 2 ? bounds[1] : nil
+            guard (0..<100).contains(lower), (upper ?? 100) <= 100, (upper ?? 100) > lower else { throw GradesError.scaleOutOfRange(token) }
+            parsed.append((GradeBand(letter: parts[0], lowerBound: lower, points: points, passing: parts.count == 3 && lower > 0), upper))
+        }
+        let ascending = parsed.sorted { $0.band.lowerBound < $1.band.lowerBound }
+        guard let first = ascending.first else { throw GradesError.scaleMalformed(text) }
+        guard first.band.lowerBound == 0 else { throw GradesError.scaleGap(from: 0, to: first.band.lowerBound) }
+        var letters: Set<String> = []
+        for (index, entry) in ascending.enumerated() {
+            guard letters.insert(entry.band.letter).inserted else { throw GradesError.scaleDuplicateLetter(entry.band.letter) }
+            let next = index + 1 < ascending.count ? ascending[index + 1] : nil
+            let nextLower = next?.band.lowerBound ?? 100
+            if let next, next.band.lowerBound == entry.band.lowerBound {
+                throw GradesError.scaleOverlap(entry.band.letter, next.band.letter)
+            }
+            if let upper = entry.upper {
+                if upper < nextLower { throw GradesError.scaleGap(from: upper, to: nextLower) }
+                if upper > nextLower { throw GradesError.scaleOverlap(entry.band.letter, next?.band.letter ?? "100") }
+            }
+        }
+        return GradeScale(name: name, bands: ascending.map(\.band))
+    }
+
+    /// The scale written back in the form `parse` reads.
+    public var text: String {
+        bands.map { band in
+            let points = band.points == band.points.rounded() ? String(format: "%.1f", band.points) : String(band.points)
+            return "\(band.letter):\(Self.number(band.lowerBound)):\(points)" + (!band.passing && band.lowerBound > 0 ? ":fail" : "")
+        }.joined(separator: ",")
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
