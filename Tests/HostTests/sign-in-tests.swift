@@ -156,3 +156,27 @@ struct AttendanceCommandTests {
         #expect(history.status == 0 && history.stdout.contains("rate"))
     }
 }
+
+@Suite("Grades from the command line")
+struct GradesCommandTests {
+    @Test("a teacher's bad batch lists every bad row and writes nothing; a student reads the published report card")
+    func gradesFlow() throws {
+        let hogwarts = try SignInTests.demo()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.login("admin@databayt.org").status == 0)
+        #expect(try hogwarts.run(["grades", "add-assessment", "7A-MATH-Q9", "--class", "7A", "--subject", "MATH", "--term", "Term 1", "--kind", "QUIZ",
+                                  "--title", "Quiz 9", "--date", "2026-11-20", "--max", "20", "--pass", "10"]).status == 0)
+        let bad = try hogwarts.run(["grades", "enter", "--assessment", "7A-MATH-Q9", "--scores", "1=18.5,2=25,GR-0300=10", "--lang", "en"])
+        #expect(bad.status == 65)
+        #expect(bad.stdout.contains("between 0 and 20") && bad.stdout.contains("GR-0300"), "\(bad.stdout)")
+        #expect(bad.stderr.contains("nothing was written"))
+        #expect(try hogwarts.run(["grades", "enter", "--assessment", "7A-MATH-Q9", "--scores", "1=18.5,2=absent"]).status == 0)
+
+        #expect(try hogwarts.login("student@databayt.org").status == 0)
+        let card = try hogwarts.run(["grades", "report-card", "--student", "GR-0001", "--term", "Term 1", "--lang", "en"])
+        #expect(card.status == 0, "\(card.stderr)")
+        #expect(card.stdout.contains("GPA") && card.stdout.contains("Mathematics"))
+        let chart = try hogwarts.run(["grades", "history", "--student", "GR-0001", "--subject", "MATH"])
+        #expect(chart.stdout.contains("█"))
+    }
+}
