@@ -11,6 +11,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Timetable", ["Students"]),
     ("Attendance", ["Students"]),
     ("Grades", ["Students"]),
+    ("Messages", ["Students"]),
     // new-module: entries above this line
 ]
 

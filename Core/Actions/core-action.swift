@@ -64,9 +64,28 @@ public final class ActionContext {
         self.enabledModules = enabledModules
     }
 
+    /// Set on a context made by `acting(as:)`: events go to the context that owns the transaction.
+    private var owner: ActionContext?
+
     /// Publishes an event; it is stored with this transaction and delivered after it commits.
     public func publish<E: DomainEvent>(_ event: E) throws {
-        publishedEvents.append(try PendingEvent(event))
+        if let owner {
+            try owner.publish(event)
+        } else {
+            publishedEvents.append(try PendingEvent(event))
+        }
+    }
+
+    /// The same transaction acting as someone else, for the kernel's own work only (demo data,
+    /// event handlers): an action run by a person cannot borrow another identity.
+    public func acting(as other: Principal) throws -> ActionContext {
+        guard principal == .localOperator || principal.userID == "system" else {
+            throw KernelError.permissionDenied(permission: "kernel.act-as", role: principal.role)
+        }
+        let context = ActionContext(principal: other, school: school, scope: .school, database: database, localizer: localizer, now: now,
+                                    settings: settings, enabledModules: enabledModules)
+        context.owner = self
+        return context
     }
 
     /// The school's value of one of this platform's settings (its default until someone sets it).
@@ -79,6 +98,7 @@ public final class ActionContext {
 
     /// A new identifier for a row: random, or from the demo's seed while seeding.
     public func newID() -> String {
+        if let owner { return owner.newID() }
         if demoIDs != nil { return demoIDs?.id() ?? "" }
         return UUID().uuidString.lowercased()
     }

@@ -1,0 +1,218 @@
+import Core
+import Foundation
+import Students
+
+/// Lookups shared by the message actions.
+enum Conversations {
+    /// A conversation by id or unambiguous prefix, with the caller's place in it.
+    static func membership(_ reference: String, _ context: ActionContext) throws -> (id: String, title: String, kind: ConversationKind, role: ParticipantRole, muted: Bool) {
+        let rows = try context.database.fetchAll("""
+            SELECT c.id, c.kind, p.role, p.muted,
+                CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
+                      WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title
+            FROM messages_conversations c
+            LEFT JOIN messages_participants p ON p.school_id = c.school_id AND p.conversation_id = c.id AND p.user_id = :me
+            WHERE c.school_id = :school_id AND c.id LIKE :prefix LIMIT 2
+            """, ["me": .text(context.principal.userID), "prefix": .text(reference + "%")])
+        guard rows.count == 1, let row = rows.first else { throw MessagesError.unknownConversation(reference) }
+        guard let role = (row["role"] as String?).flatMap(ParticipantRole.init(rawValue:)) else { throw MessagesError.notParticipant }
+        return (row.string("id"), row.string("title"), ConversationKind(rawValue: row.string("kind")) ?? .group, role, row["muted"] ?? false)
+    }
+
+    /// An account of this school by email (participants never come from another school).
+    static func userID(email: String, _ context: ActionContext) throws -> String {
+        let id: String? = try context.database.fetchValue("SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email",
+                                                          ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
+        guard let id else { throw MessagesError.unknownUser(email) }
+        return id
+    }
+
+    static func addParticipant(_ conversation: String, user: String, role: ParticipantRole, _ context: ActionContext) throws {
+        try context.database.execute("""
+            INSERT INTO messages_participants (school_id, conversation_id, user_id, role, joined_at) VALUES (:school_id, :c, :u, :role, :now)
+            ON CONFLICT (school_id, conversation_id, user_id) DO NOTHING
+            """, ["c": .text(conversation), "u": .text(user), "role": .text(role.rawValue), "now": SQLValue(context.now)])
+    }
+
+    /// Everyone a class conversation reaches: its students' and their guardians' accounts, and its teachers.
+    static func classMembers(classID: String, _ context: ActionContext) throws -> [String] {
+        try context.database.fetchAll("""
+            SELECT s.user_id AS u FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
+            WHERE e.school_id = :school_id AND e.class_id = :class AND s.user_id IS NOT NULL
+            UNION SELECT g.user_id FROM students_enrolments e
+            JOIN students_student_guardians sg ON sg.school_id = e.school_id AND sg.student_id = e.student_id
+            JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
+            WHERE e.school_id = :school_id AND e.class_id = :class AND g.user_id IS NOT NULL
+            UNION SELECT teacher_user_id FROM students_teaching WHERE school_id = :school_id AND class_id = :class
+            UNION SELECT homeroom_teacher_id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id IS NOT NULL
+            """, ["class": .text(classID)]).map { $0.string("u") }
+    }
+
+    /// Announcement audiences: `all`, `role:TEACHER`, or `class:7A`.
+    static func audience(_ text: String, _ context: ActionContext) throws -> [String] {
+        if text == "all" {
+            return try context.database.fetchAll("SELECT id FROM auth_users WHERE school_id = :school_id AND status = 'ACTIVE'").map { $0.string("id") }
+        }
+        if text.hasPrefix("role:"), let role = Role(rawValue: String(text.dropFirst(5)).uppercased()) {
+            return try context.database.fetchAll("SELECT id FROM auth_users WHERE school_id = :school_id AND role = :role AND status = 'ACTIVE'",
+                                                 ["role": .text(role.rawValue)]).map { $0.string("id") }
+        }
+        if text.hasPrefix("class:") {
+            return try classMembers(classID: try Roster.classID(code: String(text.dropFirst(6)), context), context)
+        }
+        throw InputError("messages.error.audience", ["value": text])
+    }
+}
+
+/// Starts a conversation. A direct conversation between two people is found, not duplicated,
+/// even when both start it at the same moment (the pair is a unique key).
+public struct StartConversation: Action {
+    public struct Input: Codable, Sendable {
+        public var kind: ConversationKind
+        public var title: String?
+        /// Emails of the other participants (direct: exactly one).
+        public var participants: [String]
+        /// Class conversations: the class code.
+        public var classCode: String?
+        /// Announcements: `all`, `role:TEACHER`, `class:7A`.
+        public var audience: String?
+
+        public init(kind: ConversationKind, title: String? = nil, participants: [String] = [], classCode: String? = nil, audience: String? = nil) {
+            self.kind = kind
+            self.title = title
+            self.participants = participants
+            self.classCode = classCode
+            self.audience = audience
+        }
+    }
+
+    public static let id = "messages.start"
+    public static let permission = MessagesPermissions.start
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard MessagesPermissions.kinds(for: context.principal.role).contains(input.kind) else { throw MessagesError.cannotStart(input.kind.rawValue) }
+        switch input.kind {
+        case .direct:
+            guard input.participants.count == 1 else { throw MessagesError.directNeedsOne }
+        case .group, .announcement:
+            guard !(input.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { throw MessagesError.titleRequired }
+        case .class:
+            let classID = try Roster.classID(code: input.classCode ?? "", context)
+            if context.principal.role == .teacher, try !Conversations.classMembers(classID: classID, context).contains(context.principal.userID) {
+                throw MessagesError.cannotStart(input.classCode ?? "")
+            }
+        }
+        for email in input.participants { _ = try Conversations.userID(email: email, context) }
+        if input.kind == .announcement { _ = try Conversations.audience(input.audience ?? "all", context) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+        let me = context.principal.userID
+        let others = try input.participants.map { try Conversations.userID(email: $0, context) }
+        if input.kind == .direct, let other = others.first {
+            let key = [me, other].sorted().joined(separator: "|")
+            if let existing: String = try context.database.fetchValue(
+                "SELECT id FROM messages_conversations WHERE school_id = :school_id AND direct_key = :key", ["key": .text(key)]) {
+                return existing
+            }
+            let id = context.newID()
+            try context.database.execute("""
+                INSERT INTO messages_conversations (school_id, id, kind, title, direct_key, created_by, created_at)
+                VALUES (:school_id, :id, 'DIRECT', '', :key, :me, :now) ON CONFLICT (school_id, direct_key) DO NOTHING
+                """, ["id": .text(id), "key": .text(key), "me": .text(me), "now": SQLValue(context.now)])
+            let stored: String = try context.database.fetchValue(
+                "SELECT id FROM messages_conversations WHERE school_id = :school_id AND direct_key = :key", ["key": .text(key)]) ?? id
+            for user in [me, other] { try Conversations.addParticipant(stored, user: user, role: .member, context) }
+            return stored
+        }
+        let id = context.newID()
+        let classID = try input.classCode.map { try Roster.classID(code: $0, context) }
+        try context.database.insert(into: "messages_conversations", [
+            "id": .text(id), "kind": .text(input.kind.rawValue), "title": .text(input.title ?? input.classCode ?? ""),
+            "class_id": SQLValue(classID), "created_by": .text(me), "created_at": SQLValue(context.now),
+        ])
+        try Conversations.addParticipant(id, user: me, role: .owner, context)
+        let members: [String] = switch input.kind {
+        case .class: try Conversations.classMembers(classID: classID ?? "", context)
+        case .announcement: try Conversations.audience(input.audience ?? "all", context)
+        default: others
+        }
+        for member in members where member != me {
+            try Conversations.addParticipant(id, user: member, role: input.kind == .announcement ? .readOnly : .member, context)
+        }
+        return id
+    }
+}
+
+/// The caller's conversations with their ONE unread count: messages from others received after
+/// the participant's last read.
+public struct ListConversations: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public static let id = "messages.list"
+    public static let permission = MessagesPermissions.use
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [ConversationSummary] {
+        try context.database.fetchAll("""
+            SELECT c.id, c.kind, c.last_message_at, p.muted,
+                CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
+                      WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title,
+                (SELECT COUNT(*) FROM messages_participants x WHERE x.school_id = c.school_id AND x.conversation_id = c.id) AS participants,
+                (SELECT COUNT(*) FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id
+                      AND m.seq > p.last_read_seq AND m.sender_id != :me AND m.deleted_at IS NULL) AS unread,
+                (SELECT m.body FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id AND m.deleted_at IS NULL
+                      ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 1) AS last_body
+            FROM messages_participants p JOIN messages_conversations c ON c.school_id = p.school_id AND c.id = p.conversation_id
+            WHERE p.school_id = :school_id AND p.user_id = :me
+            ORDER BY c.last_message_at IS NULL, c.last_message_at DESC
+            """, ["me": .text(context.principal.userID)]).map { row in
+            ConversationSummary(id: row.string("id"), kind: ConversationKind(rawValue: row.string("kind")) ?? .group, title: row.string("title"),
+                                participants: row.int("participants"), unread: row.int("unread"), muted: row["muted"] ?? false,
+                                lastMessage: row["last_body"], lastMessageAt: row["last_message_at"])
+        }
+    }
+}
+
+/// Marks everything received so far as read, or mutes and unmutes a conversation.
+public struct UpdateMembership: Action {
+    public struct Input: Codable, Sendable {
+        public var conversation: String
+        public var markRead: Bool
+        public var muted: Bool?
+        public init(conversation: String, markRead: Bool = false, muted: Bool? = nil) {
+            self.conversation = conversation
+            self.markRead = markRead
+            self.muted = muted
+        }
+    }
+
+    public static let id = "messages.update-membership"
+    public static let permission = MessagesPermissions.use
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        _ = try Conversations.membership(input.conversation, context)
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
+        let conversation = try Conversations.membership(input.conversation, context).id
+        let arguments: SQLArguments = ["c": .text(conversation), "me": .text(context.principal.userID)]
+        if input.markRead {
+            try context.database.execute("""
+                UPDATE messages_participants SET last_read_seq = (SELECT COALESCE(MAX(seq), 0) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c)
+                WHERE school_id = :school_id AND conversation_id = :c AND user_id = :me
+                """, arguments)
+        }
+        if let muted = input.muted {
+            try context.database.execute("UPDATE messages_participants SET muted = :muted WHERE school_id = :school_id AND conversation_id = :c AND user_id = :me",
+                                         arguments.merging(["muted": .integer(muted ? 1 : 0)]) { $1 })
+        }
+        return true
+    }
+}

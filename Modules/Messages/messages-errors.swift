@@ -1,0 +1,46 @@
+import Core
+
+public enum MessagesError: HogwartsError, Equatable {
+    case cannotStart(String)
+    case unknownUser(String)
+    case unknownConversation(String)
+    case notParticipant
+    case readOnly
+    case bodyLength
+    case titleRequired
+    case directNeedsOne
+    case editWindowClosed
+    case notSender
+    case unknownMessage(String)
+
+    public var messageKey: String {
+        switch self {
+        case .cannotStart: "messages.error.cannot-start"
+        case .unknownUser: "messages.error.unknown-user"
+        case .unknownConversation: "messages.error.unknown-conversation"
+        case .notParticipant: "messages.error.not-participant"
+        case .readOnly: "messages.error.read-only"
+        case .bodyLength: "messages.error.body-length"
+        case .titleRequired: "messages.error.title-required"
+        case .directNeedsOne: "messages.error.direct-needs-one"
+        case .editWindowClosed: "messages.error.edit-window"
+        case .notSender: "messages.error.not-sender"
+        case .unknownMessage: "messages.error.unknown-message"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .cannotStart(let value), .unknownUser(let value), .unknownConversation(let value), .unknownMessage(let value): ["value": value]
+        default: [:]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .cannotStart, .notParticipant, .readOnly, .notSender, .editWindowClosed: .permissionDenied
+        case .unknownUser, .unknownConversation, .unknownMessage: .notFound
+        default: .invalidData
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Core
+import Foundation
+import Students
+
+/// Sends a message (1 to 4000 characters). A client-supplied id makes a retry harmless: the
+/// same sender and id return the message already stored. `sentAt` lets a message written
+/// offline keep its own time; it is ordered by that time (then id), while unread counts follow
+/// the order of arrival so a late message is still unread.
+public struct SendMessage: Action {
+    public struct Input: Codable, Sendable {
+        public var conversation: String
+        public var body: String
+        public var clientID: String?
+        public var sentAt: Date?
+        public var replyTo: String?
+        public init(conversation: String, body: String, clientID: String? = nil, sentAt: Date? = nil, replyTo: String? = nil) {
+            self.conversation = conversation
+            self.body = body
+            self.clientID = clientID
+            self.sentAt = sentAt
+            self.replyTo = replyTo
+        }
+    }
+
+    public static let id = "messages.send"
+    public static let permission = MessagesPermissions.use
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let membership = try Conversations.membership(input.conversation, context)
+        guard membership.role != .readOnly else { throw MessagesError.readOnly }
+        guard (1...4000).contains(input.body.count), !input.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw MessagesError.bodyLength }
+        if let reply = input.replyTo {
+            let found: Int = try context.database.fetchValue("SELECT COUNT(*) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c AND id = :id",
+                                                             ["c": .text(membership.id), "id": .text(reply)]) ?? 0
+            if found == 0 { throw MessagesError.unknownMessage(reply) }
+        }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Message {
+        let me = context.principal.userID
+        if let clientID = input.clientID, let earlier = try context.database.fetchOne(
+            "\(Message.select) WHERE m.school_id = :school_id AND m.sender_id = :me AND m.client_id = :client", ["me": .text(me), "client": .text(clientID)]) {
+            return Message(row: earlier)
+        }
+        let membership = try Conversations.membership(input.conversation, context)
+        let seq: Int = (try context.database.fetchValue("SELECT COALESCE(MAX(seq), 0) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
+                                                         ["c": .text(membership.id)]) ?? 0) + 1
+        let id = context.newID()
+        let sentAt = min(input.sentAt ?? context.now, context.now)
+        try context.database.insert(into: "messages_messages", [
+            "id": .text(id), "conversation_id": .text(membership.id), "sender_id": .text(me), "body": .text(input.body),
+            "search_key": .text(ArabicSearch.fold(input.body)), "sent_at": SQLValue(sentAt), "seq": .integer(Int64(seq)),
+            "client_id": SQLValue(input.clientID), "reply_to": SQLValue(input.replyTo),
+        ])
+        try context.database.execute("""
+            UPDATE messages_conversations SET last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at < :at THEN :at ELSE last_message_at END
+            WHERE school_id = :school_id AND id = :c
+            """, ["at": SQLValue(sentAt), "c": .text(membership.id)])
+        // The sender has read their own message.
+        try context.database.execute("UPDATE messages_participants SET last_read_seq = :seq WHERE school_id = :school_id AND conversation_id = :c AND user_id = :me",
+                                     ["seq": .integer(Int64(seq)), "c": .text(membership.id), "me": .text(me)])
+        let recipients = try context.database.fetchAll(
+            "SELECT user_id FROM messages_participants WHERE school_id = :school_id AND conversation_id = :c AND user_id != :me AND muted = 0",
+            ["c": .text(membership.id), "me": .text(me)]).map { $0.string("user_id") }
+        try context.publish(MessageSent(conversationID: membership.id, conversationTitle: membership.title, kind: membership.kind.rawValue, messageID: id,
+                                        senderName: context.principal.displayName, preview: String(input.body.prefix(120)), recipients: recipients))
+        guard let row = try context.database.fetchOne("\(Message.select) WHERE m.school_id = :school_id AND m.id = :id", ["id": .text(id)]) else {
+            throw MessagesError.unknownMessage(id)
+        }
+        return Message(row: row)
+    }
+}
+
+/// A page of a conversation, newest last. Page 1 is the most recent 20 messages.
+public struct ShowConversation: Action {
+    public struct Input: Codable, Sendable {
+        public var conversation: String
+        public var page: Int
+        public init(conversation: String, page: Int = 1) {
+            self.conversation = conversation
+            self.page = page
+        }
+    }
+
+    public struct Output: Codable, Sendable {
+        public let conversationID: String
+        public let title: String
+        public let messages: [Message]
+        public let page: Int
+        public let pageCount: Int
+    }
+
+    public static let id = "messages.show"
+    public static let permission = MessagesPermissions.use
+    public static let isReadOnly = true
+    public static let pageSize = 20
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let membership = try Conversations.membership(input.conversation, context)
+        let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
+                                                         ["c": .text(membership.id)]) ?? 0
+        let rows = try context.database.fetchAll("""
+            \(Message.select) WHERE m.school_id = :school_id AND m.conversation_id = :c ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT :limit OFFSET :offset
+            """, ["c": .text(membership.id), "limit": .integer(Int64(Self.pageSize)), "offset": .integer(Int64(max(0, input.page - 1) * Self.pageSize))])
+        return Output(conversationID: membership.id, title: membership.title, messages: rows.map(Message.init(row:)).reversed(),
+                      page: input.page, pageCount: max(1, (total + Self.pageSize - 1) / Self.pageSize))
+    }
+}
+
+/// Edits one's own message within 15 minutes of sending it.
+public struct EditMessage: Action {
+    public struct Input: Codable, Sendable {
+        public var message: String
+        public var body: String
+        public init(message: String, body: String) {
+            self.message = message
+            self.body = body
+        }
+    }
+
+    public static let id = "messages.edit"
+    public static let permission = MessagesPermissions.use
+    public static let editWindow: TimeInterval = 15 * 60
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let row = try MessageLookup.row(input.message, context)
+        guard row.string("sender_id") == context.principal.userID else { throw MessagesError.notSender }
+        guard let sent: Date = row["sent_at"], context.now.timeIntervalSince(sent) <= Self.editWindow else { throw MessagesError.editWindowClosed }
+        guard (1...4000).contains(input.body.count) else { throw MessagesError.bodyLength }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Message {
+        let row = try MessageLookup.row(input.message, context)
+        try context.database.execute("UPDATE messages_messages SET body = :body, search_key = :key, edited_at = :now WHERE school_id = :school_id AND id = :id",
+                                     ["body": .text(input.body), "key": .text(ArabicSearch.fold(input.body)), "now": SQLValue(context.now), "id": .text(row.string("id"))])
+        return Message(row: try MessageLookup.row(row.string("id"), context))
+    }
+}
+
+/// Deletes a message, by its sender or a conversation owner or admin. Others see it as deleted.
+public struct DeleteMessage: Action {
+    public struct Input: Codable, Sendable {
+        public var message: String
+        public init(message: String) { self.message = message }
+    }
+
+    public static let id = "messages.delete"
+    public static let permission = MessagesPermissions.use
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let row = try MessageLookup.row(input.message, context)
+        let membership = try Conversations.membership(row.string("conversation_id"), context)
+        guard row.string("sender_id") == context.principal.userID || [.owner, .admin].contains(membership.role) else { throw MessagesError.notSender }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
+        let row = try MessageLookup.row(input.message, context)
+        try context.database.execute("UPDATE messages_messages SET deleted_at = :now WHERE school_id = :school_id AND id = :id",
+                                     ["now": SQLValue(context.now), "id": .text(row.string("id"))])
+        return true
+    }
+}
+
+/// Searches the caller's conversations, Arabic-aware: no diacritics needed, alef forms folded.
+public struct SearchMessages: Action {
+    public struct Input: Codable, Sendable {
+        public var query: String
+        public init(query: String) { self.query = query }
+    }
+
+    public static let id = "messages.search"
+    public static let permission = MessagesPermissions.use
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard !ArabicSearch.fold(input.query).isEmpty else { throw MessagesError.bodyLength }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Message] {
+        try context.database.fetchAll("""
+            \(Message.select) JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
+            WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 50
+            """, ["me": .text(context.principal.userID), "pattern": .text("%\(ArabicSearch.fold(input.query))%")]).map(Message.init(row:))
+    }
+}
+
+enum MessageLookup {
+    /// A message in one of the caller's conversations, by id or unambiguous prefix.
+    static func row(_ reference: String, _ context: ActionContext) throws -> SQLRow {
+        let rows = try context.database.fetchAll("""
+            \(Message.select) JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
+            WHERE m.school_id = :school_id AND m.id LIKE :prefix LIMIT 2
+            """, ["me": .text(context.principal.userID), "prefix": .text(reference + "%")])
+        guard rows.count == 1, let row = rows.first else { throw MessagesError.unknownMessage(reference) }
+        return row
+    }
+}
