@@ -12,6 +12,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Attendance", ["Students"]),
     ("Grades", ["Students"]),
     ("Messages", ["Students"]),
+    ("Notifications", ["Students"]),
     // new-module: entries above this line
 ]
 
@@ -22,6 +23,11 @@ let moduleLibraries: [String: [Target.Dependency]] = [
         .product(name: "Crypto", package: "swift-crypto"),
     ],
     "Students": [.product(name: "SwiftCSV", package: "SwiftCSV")],
+]
+
+/// Modules a module's tests need besides its own closure (to raise the events it handles).
+let moduleTestDependencies: [String: [String]] = [
+    "Notifications": ["Attendance", "Grades", "Messages"],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -37,7 +43,8 @@ let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
         ),
         .testTarget(
             name: "\(module.name)Tests",
-            dependencies: [.target(name: module.name), "HogwartsTestSupport"],
+            dependencies: [.target(name: module.name), "HogwartsTestSupport"]
+                + (moduleTestDependencies[module.name] ?? []).map { Target.Dependency(stringLiteral: $0) },
             path: "Tests/\(module.name)Tests",
             swiftSettings: strictSwift6
         ),

@@ -14,11 +14,15 @@ public struct EventHandler: Sendable {
     /// `<module>.<handler>`, unique, e.g. `notifications.notify-guardian-of-absence`.
     public let id: String
     public let eventName: String
+    /// An optional handler listens to a module that may not be installed (Notifications hears
+    /// Attendance where there is one); a required one makes a missing publisher a start-up error.
+    public let isOptional: Bool
     let handle: @Sendable (Data, ActionContext) throws -> Void
 
-    public init<E: DomainEvent>(_ id: String, on event: E.Type, _ body: @escaping @Sendable (E, ActionContext) throws -> Void) {
+    public init<E: DomainEvent>(_ id: String, on event: E.Type, optional: Bool = false, _ body: @escaping @Sendable (E, ActionContext) throws -> Void) {
         self.id = id
         self.eventName = E.name
+        self.isOptional = optional
         self.handle = { payload, context in
             try body(try JSONDecoder().decode(E.self, from: payload), context)
         }

@@ -76,6 +76,7 @@ public struct ModuleRegistry: Sendable {
             for handler in module.eventHandlers {
                 try Self.claim(handler.id, kind: "handler", by: module.id, in: &handlerOwners)
                 guard publishedEvents.contains(handler.eventName) else {
+                    if handler.isOptional { continue }
                     throw KernelError.unknownEvent(handler: handler.id, event: handler.eventName)
                 }
                 handlersByEvent[handler.eventName, default: []].append((module.id, handler))

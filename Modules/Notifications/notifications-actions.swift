@@ -1,0 +1,213 @@
+import Core
+import Foundation
+
+/// The signed-in user's notifications, newest first, without expired ones.
+public struct ListNotifications: Action {
+    public struct Input: Codable, Sendable {
+        public var unreadOnly: Bool
+        public init(unreadOnly: Bool = false) { self.unreadOnly = unreadOnly }
+    }
+
+    public struct Output: Codable, Sendable {
+        public let notifications: [UserNotification]
+        public let unread: Int
+    }
+
+    public static let id = "notifications.list"
+    public static let permission = NotificationsPermissions.own
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let arguments: SQLArguments = ["me": .text(context.principal.userID), "now": SQLValue(context.now)]
+        let rows = try context.database.fetchAll("""
+            SELECT * FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND expires_at > :now
+              AND (:unread = 0 OR read_at IS NULL) ORDER BY created_at DESC, id DESC LIMIT 200
+            """, arguments.merging(["unread": .integer(input.unreadOnly ? 1 : 0)]) { $1 })
+        let unread: Int = try context.database.fetchValue(
+            "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND expires_at > :now AND read_at IS NULL", arguments) ?? 0
+        return Output(notifications: rows.map(UserNotification.init(row:)), unread: unread)
+    }
+}
+
+/// Marks one notification (by id or prefix), or all of them, read.
+public struct MarkNotificationsRead: Action {
+    public struct Input: Codable, Sendable {
+        public var notification: String?
+        public init(notification: String? = nil) { self.notification = notification }
+    }
+
+    public static let id = "notifications.read"
+    public static let permission = NotificationsPermissions.own
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        if let reference = input.notification {
+            let count: Int = try context.database.fetchValue(
+                "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id LIKE :prefix",
+                ["me": .text(context.principal.userID), "prefix": .text(reference + "%")]) ?? 0
+            guard count == 1 else { throw InputError("notifications.error.unknown", ["value": reference]) }
+        }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Int {
+        try context.database.execute("""
+            UPDATE notifications_items SET read_at = :now WHERE school_id = :school_id AND user_id = :me AND read_at IS NULL AND id LIKE :prefix
+            """, ["now": SQLValue(context.now), "me": .text(context.principal.userID), "prefix": .text((input.notification ?? "") + "%")])
+        return context.database.changedRowCount
+    }
+}
+
+public struct Preference: Codable, Sendable, Equatable {
+    public let type: NotificationType
+    public let enabled: Bool
+    public let quietHours: String?
+}
+
+/// Reads or changes the user's preference for one type: on or off, and quiet hours (`21:00-07:00`).
+public struct NotificationPreferences: Action {
+    public struct Input: Codable, Sendable {
+        public var type: String?
+        public var enabled: Bool?
+        public var quietHours: String?
+        public init(type: String? = nil, enabled: Bool? = nil, quietHours: String? = nil) {
+            self.type = type
+            self.enabled = enabled
+            self.quietHours = quietHours
+        }
+    }
+
+    public static let id = "notifications.preferences"
+    public static let permission = NotificationsPermissions.own
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        if let type = input.type, !NotificationType.known.contains(NotificationType(rawValue: type.uppercased())) {
+            throw InputError("notifications.error.unknown-type", ["value": type, "types": NotificationType.known.map(\.rawValue).joined(separator: "|")])
+        }
+        if let quiet = input.quietHours, !quiet.isEmpty, Self.quiet(quiet) == nil { throw InputError("notifications.error.quiet-hours", ["value": quiet]) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Preference] {
+        let me = context.principal.userID
+        if let type = input.type?.uppercased(), input.enabled != nil || input.quietHours != nil {
+            let current = try context.database.fetchOne("SELECT enabled, quiet_from, quiet_to FROM notifications_preferences WHERE school_id = :school_id AND user_id = :me AND type = :type",
+                                                        ["me": .text(me), "type": .text(type)])
+            let quiet = input.quietHours.map { $0.isEmpty ? nil : Self.quiet($0) } ?? (current.map { ($0["quiet_from"] ?? "", $0["quiet_to"] ?? "") })
+            try context.database.execute("""
+                INSERT INTO notifications_preferences (school_id, user_id, type, enabled, quiet_from, quiet_to) VALUES (:school_id, :me, :type, :enabled, :from, :to)
+                ON CONFLICT (school_id, user_id, type) DO UPDATE SET enabled = excluded.enabled, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to
+                """, ["me": .text(me), "type": .text(type), "enabled": .integer((input.enabled ?? current?["enabled"] ?? true) ? 1 : 0),
+                      "from": quiet.flatMap { $0.0.isEmpty ? nil : $0.0 }.map { .text($0) } ?? .null,
+                      "to": quiet.flatMap { $0.1.isEmpty ? nil : $0.1 }.map { .text($0) } ?? .null])
+        }
+        var stored: [String: SQLRow] = [:]
+        for row in try context.database.fetchAll("SELECT * FROM notifications_preferences WHERE school_id = :school_id AND user_id = :me", ["me": .text(me)]) {
+            stored[row.string("type")] = row
+        }
+        return NotificationType.known.map { type in
+            let row = stored[type.rawValue]
+            let quiet = row.flatMap { r -> String? in (r["quiet_from"] as String?).map { "\($0)-\(r.string("quiet_to"))" } }
+            return Preference(type: type, enabled: row?["enabled"] ?? true, quietHours: quiet)
+        }
+    }
+
+    static func quiet(_ text: String) -> (String, String)? {
+        let parts = text.split(separator: "-").map(String.init)
+        guard parts.count == 2, QuietHours.minutes(parts[0]) != nil, QuietHours.minutes(parts[1]) != nil else { return nil }
+        return (parts[0], parts[1])
+    }
+}
+
+/// The outbox: what is waiting, what failed and why. Nothing fails silently.
+public struct ListOutbox: Action {
+    public struct Input: Codable, Sendable {
+        public var all: Bool
+        public init(all: Bool = false) { self.all = all }
+    }
+
+    public static let id = "notifications.outbox"
+    public static let permission = NotificationsPermissions.outbox
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [OutboxEntry] {
+        try context.database.fetchAll("""
+            SELECT o.*, u.email FROM notifications_outbox o LEFT JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.recipient
+            WHERE o.school_id = :school_id AND (:all = 1 OR o.state != 'SENT') ORDER BY o.next_attempt_at LIMIT 500
+            """, ["all": .integer(input.all ? 1 : 0)]).map { row in
+            OutboxEntry(id: row.string("id"), channel: row.string("channel"), recipient: row["email"] ?? row.string("recipient"), state: row.string("state"),
+                        attempts: row.int("attempts"), lastError: row["last_error"], nextAttemptAt: row["next_attempt_at"])
+        }
+    }
+}
+
+/// Sends what is due through each channel's sender; a failure is recorded with its error and
+/// retried with backoff (1, 2, 4, ... minutes), and after 6 attempts the entry is FAILED.
+public struct DeliverOutbox: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public struct Output: Codable, Sendable, Equatable {
+        public let sent: Int
+        public let retrying: Int
+        public let failed: Int
+    }
+
+    public static let id = "notifications.deliver"
+    public static let permission = NotificationsPermissions.outbox
+    public static let maxAttempts = 6
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let sender = LogFileSender(path: try context.setting(NotificationsSettings.logPath))
+        var (sent, retrying, failed) = (0, 0, 0)
+        for row in try context.database.fetchAll(
+            "SELECT * FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now ORDER BY next_attempt_at LIMIT 1000",
+            ["now": SQLValue(context.now)]) {
+            do {
+                try sender.send(row.string("payload"))
+                try context.database.execute("UPDATE notifications_outbox SET state = 'SENT', sent_at = :now, attempts = attempts + 1 WHERE school_id = :school_id AND id = :id",
+                                             ["now": SQLValue(context.now), "id": .text(row.string("id"))])
+                sent += 1
+            } catch {
+                let attempts = row.int("attempts") + 1
+                let givesUp = attempts >= Self.maxAttempts
+                try context.database.execute("""
+                    UPDATE notifications_outbox SET attempts = :attempts, last_error = :error, state = :state, next_attempt_at = :next
+                    WHERE school_id = :school_id AND id = :id
+                    """, ["attempts": .integer(Int64(attempts)), "error": .text(String(describing: error)), "state": .text(givesUp ? "FAILED" : "PENDING"),
+                          "next": SQLValue(context.now.addingTimeInterval(60 * pow(2, Double(attempts - 1)))), "id": .text(row.string("id"))])
+                if givesUp { failed += 1 } else { retrying += 1 }
+            }
+        }
+        context.auditDetail = "sent \(sent), retrying \(retrying), failed \(failed)"
+        return Output(sent: sent, retrying: retrying, failed: failed)
+    }
+}
+
+/// The first real sender: appends each delivery as a JSON line to a file. Email and push
+/// senders will sit beside it with the same contract.
+struct LogFileSender {
+    let path: String
+
+    func send(_ payload: String) throws {
+        let line = Data((payload + "\n").utf8)
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw SendError(detail: "cannot create \(path)") }
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw SendError(detail: "cannot open \(path) for writing") }
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: line)
+    }
+
+    struct SendError: Error, CustomStringConvertible {
+        let detail: String
+        var description: String { detail }
+    }
+}

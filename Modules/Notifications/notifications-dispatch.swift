@@ -1,0 +1,75 @@
+import Core
+import Foundation
+
+/// Creates notifications: one per recipient who has not switched the type off, with the title
+/// and body in both languages, and an outbox entry for delivery beyond the app (held back until
+/// the end of the recipient's quiet hours).
+public enum Notifier {
+    public static let channels = ["log"]
+
+    public static func notify(_ users: [String], type: NotificationType, priority: NotificationPriority = .normal,
+                              titleKey: String, bodyKey: String, arguments: [String: String], link: String, _ context: ActionContext) throws {
+        let catalog = NotificationsModule().strings
+        let arabic = Localizer(language: .ar, catalog: catalog)
+        let english = Localizer(language: .en, catalog: catalog)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expiry = context.now.addingTimeInterval(Double(try context.setting(NotificationsSettings.expiryDays)) * 86400)
+        for user in Set(users) {
+            let preference = try context.database.fetchOne(
+                "SELECT enabled, quiet_from, quiet_to FROM notifications_preferences WHERE school_id = :school_id AND user_id = :user AND type = :type",
+                ["user": .text(user), "type": .text(type.rawValue)])
+            if let preference, preference["enabled"] == false { continue }
+            let id = context.newID()
+            try context.database.insert(into: "notifications_items", [
+                "id": .text(id), "user_id": .text(user), "type": .text(type.rawValue), "priority": .text(priority.rawValue),
+                "title_ar": .text(arabic(titleKey, arguments)), "title_en": .text(english(titleKey, arguments)),
+                "body_ar": .text(arabic(bodyKey, arguments)), "body_en": .text(english(bodyKey, arguments)), "link": .text(link),
+                "created_at": SQLValue(context.now), "expires_at": SQLValue(expiry),
+            ])
+            let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: TimeZone(identifier: context.school.timeZone) ?? .gmt)
+            for channel in channels {
+                let payload = ["user": user, "type": type.rawValue, "title": english(titleKey, arguments), "body": english(bodyKey, arguments), "link": link]
+                try context.database.insert(into: "notifications_outbox", [
+                    "id": .text(context.newID()), "notification_id": .text(id), "channel": .text(channel), "recipient": .text(user),
+                    "payload": .text(String(decoding: try encoder.encode(payload), as: UTF8.self)), "state": "PENDING",
+                    "next_attempt_at": SQLValue(sendAt),
+                ])
+            }
+        }
+    }
+
+    /// The accounts of a student and of their guardians.
+    static func familyOf(student: String, includeStudent: Bool, _ context: ActionContext) throws -> [String] {
+        try context.database.fetchAll("""
+            SELECT g.user_id AS u FROM students_student_guardians sg JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
+            WHERE sg.school_id = :school_id AND sg.student_id = :student AND g.user_id IS NOT NULL
+            UNION SELECT user_id FROM students_students WHERE school_id = :school_id AND id = :student AND user_id IS NOT NULL AND :withStudent = 1
+            """, ["student": .text(student), "withStudent": .integer(includeStudent ? 1 : 0)]).map { $0.string("u") }
+    }
+}
+
+/// Quiet hours in the school's time zone, e.g. 21:00-07:00: outside deliveries wait until they end.
+struct QuietHours {
+    let from: String?
+    let to: String?
+
+    /// `moment`, or the end of the quiet hours it falls in.
+    func end(after moment: Date, zone: TimeZone) -> Date {
+        guard let from, let to, let start = Self.minutes(from), let stop = Self.minutes(to) else { return moment }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: moment)
+        let now = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let quiet = start <= stop ? (now >= start && now < stop) : (now >= start || now < stop)
+        guard quiet else { return moment }
+        let wait = (stop - now + 24 * 60) % (24 * 60)
+        return moment.addingTimeInterval(Double(wait * 60))
+    }
+
+    static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (0...23).contains(parts[0]), (0...59).contains(parts[1]) else { return nil }
+        return parts[0] * 60 + parts[1]
+    }
+}

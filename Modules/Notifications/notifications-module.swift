@@ -1,0 +1,25 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// Notifications: what a user should know (an absent child, a decided excuse, results, a report
+/// card, a message), in their language, with preferences and an outbox for channels beyond the app.
+public struct NotificationsModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "notifications"
+    public let version = SemanticVersion(1, 0, 0)
+    public var iconName: String { "bell" }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { NotificationsPermissions.definitions }
+    public var migrations: [Migration] { NotificationsMigrations.all }
+    public var actions: [any Action.Type] {
+        [ListNotifications.self, MarkNotificationsRead.self, NotificationPreferences.self, ListOutbox.self, DeliverOutbox.self]
+    }
+    public var commands: [any ParsableCommand.Type] { [NotificationsCommand.self] }
+    public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition] }
+    public var eventHandlers: [EventHandler] { NotificationHandlers.all }
+    public var strings: StringCatalog { Self.catalog }
+
+    private static let catalog = StringCatalog.load(from: .module)
+}
