@@ -5,7 +5,7 @@ import Core
 // Attendance, Grades or Messages off without losing notifications; NotificationsTests checks each
 // contract against the publisher's own type.
 
-struct AbsenceRecorded: DomainEvent {
+struct AbsenceRecorded: DomainEvent, Equatable {
     static let name = "attendance.student-marked-absent"
     let studentID: String
     let grNumber: String
@@ -15,7 +15,7 @@ struct AbsenceRecorded: DomainEvent {
     let period: String
 }
 
-struct ExcuseOutcome: DomainEvent {
+struct ExcuseOutcome: DomainEvent, Equatable {
     static let name = "attendance.excuse-decided"
     let excuseID: String
     let studentID: String
@@ -25,7 +25,7 @@ struct ExcuseOutcome: DomainEvent {
     let submittedBy: String
 }
 
-struct AssessmentResults: DomainEvent {
+struct AssessmentResults: DomainEvent, Equatable {
     static let name = "grades.results-published"
     let assessmentCode: String
     let title: String
@@ -34,14 +34,14 @@ struct AssessmentResults: DomainEvent {
     let studentIDs: [String]
 }
 
-struct ReportCardReady: DomainEvent {
+struct ReportCardReady: DomainEvent, Equatable {
     static let name = "grades.report-card-published"
     let studentID: String
     let grNumber: String
     let term: String
 }
 
-struct MessageArrived: DomainEvent {
+struct MessageArrived: DomainEvent, Equatable {
     static let name = "messages.message-sent"
     let conversationID: String
     let conversationTitle: String
