@@ -65,26 +65,41 @@ enum GradesData {
         return count > 0
     }
 
-    /// Term records for a group of students (a class), computed in one pass over their results.
+    /// Term records for one student or one class, computed in one pass over their results.
     static func records(students: [String], term: TermInfo, _ context: ActionContext) throws -> [String: TermRecord] {
-        guard !students.isEmpty else { return [:] }
-        let scale = try scale(context)
-        let weights = try weights(context)
-        let wanted = Set(students)
-        // Every result of the term's assessments, for the classes these students are in.
-        let rows = try context.database.fetchAll("""
+        guard let first = students.first else { return [:] }
+        // The term's results of these students only: one student's, or one class's.
+        let classID: String? = students.count == 1 ? nil : try context.database.fetchValue(
+            "SELECT class_id FROM students_enrolments WHERE school_id = :school_id AND student_id = :student AND school_year_id = :year",
+            ["student": .text(first), "year": SQLValue(try Roster.currentSchoolYearID(context))])
+        let rows = try termResults(term, classID: classID, student: classID == nil ? first : nil, context)
+        return try build(students: students, rows: rows, term: term, context)
+    }
+
+    /// Results of a term with what computing marks needs, for a class, a student or (both nil) the whole school.
+    static func termResults(_ term: TermInfo, classID: String?, student: String?, _ context: ActionContext) throws -> [SQLRow] {
+        try context.database.fetchAll("""
             SELECT r.student_id, r.state, r.score, a.max_marks, a.category, sub.id AS subject_id, sub.code AS subject_code,
                    sub.name_ar, sub.name_en, sub.credits
             FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
             JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
-            WHERE r.school_id = :school_id AND a.term_id = :term
-            """, ["term": .text(term.id)])
+            WHERE r.school_id = :school_id AND a.term_id = :term AND (:class IS NULL OR a.class_id = :class) AND (:student IS NULL OR r.student_id = :student)
+            """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)])
+    }
+
+    /// Marks, letters, overrides and GPA for each student from their result rows.
+    static func build(students: [String], rows: [SQLRow], term: TermInfo, _ context: ActionContext) throws -> [String: TermRecord] {
+        let scale = try scale(context)
+        let weights = try weights(context)
+        let wanted = Set(students)
         var marks: [String: [String: [TermMarks.Mark]]] = [:]
         var subjects: [String: (code: String, name: LocalizedText, credits: Double)] = [:]
         for row in rows where wanted.contains(row.string("student_id")) {
             let subjectID = row.string("subject_id")
-            subjects[subjectID] = (row.string("subject_code"), LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")), row["credits"] ?? 1)
+            if subjects[subjectID] == nil {
+                subjects[subjectID] = (row.string("subject_code"), LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")), row["credits"] ?? 1)
+            }
             marks[row.string("student_id"), default: [:]][subjectID, default: []].append(TermMarks.Mark(
                 category: row.string("category"), score: row["score"], maxMarks: row["max_marks"] ?? 0,
                 state: ResultState(rawValue: row.string("state")) ?? .scored))

@@ -14,7 +14,7 @@ public struct GradesModule: AppModule {
     public var migrations: [Migration] { GradesMigrations.all }
     public var actions: [any Action.Type] {
         [CreateAssessment.self, ListAssessments.self, EnterResults.self, StudentResults.self, ReportCard.self, GradeHistory.self,
-         PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self]
+         PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self, SchoolReportCards.self]
     }
     public var commands: [any ParsableCommand.Type] { [GradesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }

@@ -276,3 +276,49 @@ public struct SetWeights: Action {
         return input.weights
     }
 }
+
+/// Every student's GPA and rank in their class for a term, for the whole school at once: what a
+/// school prints at the end of term. One pass over the term's results.
+public struct SchoolReportCards: Action {
+    public struct Input: Codable, Sendable {
+        public var term: String
+        public init(term: String) { self.term = term }
+    }
+
+    public struct Line: Codable, Sendable, Equatable {
+        public let grNumber: String
+        public let classCode: String
+        public let gpa: Double?
+        public let rank: Int?
+        public let failedSubjects: Int
+    }
+
+    public static let id = "grades.school-report-cards"
+    public static let permission = GradesPermissions.manage
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Line] {
+        let term = try GradesData.term(input.term, context)
+        let members = try context.database.fetchAll("""
+            SELECT s.id, s.gr_number, c.code AS class_code FROM students_enrolments e
+            JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+            JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            WHERE e.school_id = :school_id AND e.school_year_id = :year
+            """, ["year": SQLValue(try Roster.currentSchoolYearID(context))])
+        let records = try GradesData.build(students: members.map { $0.string("id") }, rows: try GradesData.termResults(term, classID: nil, student: nil, context),
+                                           term: term, context)
+        var byClass: [String: [String: Double]] = [:]
+        for member in members {
+            if let gpa = records[member.string("id")]?.gpa { byClass[member.string("class_code"), default: [:]][member.string("id")] = gpa }
+        }
+        let ranks = byClass.mapValues { TermMarks.ranks($0) }
+        return members.map { member in
+            let id = member.string("id")
+            let record = records[id]
+            return Line(grNumber: member.string("gr_number"), classCode: member.string("class_code"), gpa: record?.gpa,
+                        rank: ranks[member.string("class_code")]?[id], failedSubjects: record?.subjects.filter { $0.passed == false }.count ?? 0)
+        }.sorted { ($0.classCode, $0.rank ?? .max, $0.grNumber) < ($1.classCode, $1.rank ?? .max, $1.grNumber) }
+    }
+}

@@ -231,6 +231,17 @@ struct ReportCardTests {
         #expect(throws: StudentsError.notVisible(stranger)) { try fixture.run(StudentResults.self, .init(grNumber: stranger), as: try fixture.account("student@databayt.org")) }
     }
 
+    @Test("the whole-school run agrees with each student's own report card")
+    func wholeSchool() throws {
+        let fixture = try GradesFixture(withAttendance: false)
+        let lines = try fixture.run(SchoolReportCards.self, .init(term: "Term 1"))
+        #expect(lines.count >= 400)
+        for line in lines.filter({ $0.classCode == "9B" }) {
+            let card = try fixture.run(ReportCard.self, .init(grNumber: line.grNumber, term: "Term 1"))
+            #expect(card.record.gpa == line.gpa && card.rank == line.rank)
+        }
+    }
+
     @Test("a new scale changes the letters on existing report cards")
     func scaleChange() throws {
         let fixture = try GradesFixture()
