@@ -91,7 +91,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "HogwartsBench",
-            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance"],
+            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),

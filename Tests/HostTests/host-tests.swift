@@ -129,3 +129,23 @@ struct HostTests {
         #expect(schools.contains("\"demo\"") && !schools.contains("\"second\""))
     }
 }
+
+/// CI runs the benchmark at its quick scale only to prove it still works; no time fails a build.
+@Suite("The benchmark")
+struct BenchmarkTests {
+    @Test("hogwarts-bench --quick measures every scenario beside its floor")
+    func quickBenchmark() throws {
+        let bench = HogwartsProcess.binary.deletingLastPathComponent().appending(path: "hogwarts-bench")
+        let directory = FileManager.default.temporaryDirectory
+        let result = try HogwartsProcess.run(bench, ["--quick", "--json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let figures = document?["figures"] as? [[String: Any]] ?? []
+        let scenarios = figures.compactMap { $0["scenario"] as? String }
+        for expected in ["import", "attendance day", "attendance stats", "report cards", "unread counts", "Arabic search", "cold start"] {
+            #expect(scenarios.contains { $0.contains(expected) }, "missing \(expected)")
+        }
+        #expect(figures.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 })
+        #expect((document?["peakResidentMegabytes"] as? Double ?? 0) > 0)
+    }
+}

@@ -1,0 +1,245 @@
+import Attendance
+import Core
+import Foundation
+import GRDB
+import Grades
+import Messages
+import Students
+
+/// Each scenario measured twice: through the platform, and as the floor (the same work straight
+/// against SQLite with prepared statements in one transaction, or one SQL query for reads).
+extension BenchSchool {
+    func importScenario() throws -> Figure {
+        let csv = studentsCSV()
+        let ours = try Clock.time { try run(ImportStudents.self, .init(csv: csv, dryRun: false)) }
+        let floor = try Clock.time {
+            try raw.write { db in
+                let insert = try db.makeStatement(sql: """
+                    INSERT INTO students_students (school_id, id, gr_number, given_name, surname, name_language, date_of_birth, gender, status,
+                        enrolled_on, search_key, created_at, updated_at) VALUES ('floor', ?, ?, ?, ?, 'ar', '2012-01-01', 'MALE', 'ACTIVE', '2026-08-01', ?, '', '')
+                    """)
+                for line in csv.split(separator: "\n").dropFirst() {
+                    let cells = line.split(separator: ",").map(String.init)
+                    try insert.execute(arguments: [UUID().uuidString, cells[0], cells[1], cells[2], "\(cells[1]) \(cells[2])"])
+                }
+            }
+        }
+        return Figure(scenario: "import \(scale.students) students (CSV)", rows: scale.students, seconds: ours, floorSeconds: floor, target: "3x")
+    }
+
+    /// Every student in every period, class by class, as teachers do it; `pass` 2 is the update path.
+    func attendanceDay(pass: Int) throws -> Figure {
+        var rows = 0
+        let ours = try Clock.time {
+            for code in classCodes {
+                for period in Self.periods {
+                    let result = try run(TakeAttendance.self, .init(classCode: code, period: period,
+                                                                    marks: [AttendanceMark(student: String(1 + pass), status: pass == 1 ? .absent : .late)]))
+                    rows += result.totals.counted
+                }
+            }
+        }
+        let students = try raw.read { db in try String.fetchAll(db, sql: "SELECT id FROM students_students WHERE school_id = ?", arguments: [school.id]) }
+        let floor = try Clock.time {
+            try raw.write { db in
+                let upsert = try db.makeStatement(sql: """
+                    INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
+                    VALUES ('floor', ?, ?, 'c', '2026-11-22', ?, ?, 'MANUAL', 'bench', '2026-11-22T06:00:00.000Z')
+                    ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET status = excluded.status, marked_at = excluded.marked_at
+                    """)
+                for student in students {
+                    for period in Self.periods { try upsert.execute(arguments: ["\(student)\(period)", student, period, pass == 1 ? "PRESENT" : "LATE"]) }
+                }
+            }
+        }
+        return Figure(scenario: "attendance day, \(classCodes.count) classes x 8 periods\(pass == 1 ? "" : ", again (update)")", rows: rows,
+                      seconds: ours, floorSeconds: floor, target: "3x")
+    }
+
+    /// Writes `statsDays` school days of whole-day history (setup, not measured).
+    func seedAttendanceHistory() throws -> (from: String, to: String) {
+        let today = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt)
+        var days: [CivilDate] = []
+        var day = today.adding(days: -1)
+        while days.count < scale.statsDays {
+            if day.weekday <= 4 { days.append(day) }
+            day = day.adding(days: -1)
+        }
+        let students = try raw.read { db in
+            try Row.fetchAll(db, sql: "SELECT student_id, class_id FROM students_enrolments WHERE school_id = ?", arguments: [school.id])
+        }
+        var random = DemoRandom(seed: 5)
+        try raw.write { db in
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
+                VALUES (?, ?, ?, ?, ?, 'DAY', ?, 'MANUAL', 'bench', '2026-08-01T00:00:00.000Z')
+                """)
+            for student in students {
+                for day in days {
+                    let roll = random.next() % 100
+                    let status = roll < 4 ? "ABSENT" : roll < 9 ? "LATE" : roll < 10 ? "SICK" : "PRESENT"
+                    try insert.execute(arguments: [school.id, random.id(), student["student_id"] as String, student["class_id"] as String, day.description, status])
+                }
+            }
+        }
+        return (days.last?.description ?? "", days.first?.description ?? "")
+    }
+
+    func attendanceStats(from: String, to: String) throws -> Figure {
+        var rows = 0
+        let ours = try Clock.time {
+            rows = try run(AttendanceStats.self, .init(from: from, to: to)).school.totals.counted + 0
+        }
+        let floor = try Clock.time {
+            _ = try raw.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT student_id, status, COUNT(*) FROM attendance_records WHERE school_id = ? AND date >= ? AND date <= ? GROUP BY student_id, status
+                    """, arguments: [school.id, from, to])
+            }
+        }
+        return Figure(scenario: "attendance stats, whole school, \(scale.statsDays) days", rows: rows, seconds: ours, floorSeconds: floor, target: "2x")
+    }
+
+    /// Every student x 12 subjects x N assessments of results (setup, not measured).
+    func seedResults() throws -> Int {
+        var random = DemoRandom(seed: 11)
+        let term: String = try raw.read { db in try String.fetchOne(db, sql: "SELECT id FROM students_terms WHERE school_id = ?", arguments: [school.id]) } ?? ""
+        var count = 0
+        try raw.write { db in
+            let assessment = try db.makeStatement(sql: """
+                INSERT INTO grades_assessments (school_id, id, code, class_id, subject_id, term_id, kind, title, date, max_marks, passing_marks, category, created_by, created_at)
+                SELECT ?, ?, ?, c.id, s.id, ?, 'TEST', 'Test', '2026-10-01', 100, 50, ?, 'bench', '' FROM students_classes c, students_subjects s
+                WHERE c.school_id = ? AND c.code = ? AND s.school_id = ? AND s.code = ?
+                """)
+            let result = try db.makeStatement(sql: """
+                INSERT INTO grades_results (school_id, assessment_id, student_id, state, score, entered_by, entered_at) VALUES (?, ?, ?, 'SCORED', ?, 'bench', '')
+                """)
+            for code in classCodes {
+                let members = try String.fetchAll(db, sql: """
+                    SELECT e.student_id FROM students_enrolments e JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+                    WHERE e.school_id = ? AND c.code = ?
+                    """, arguments: [school.id, code])
+                for subject in Self.subjects {
+                    for number in 0..<scale.assessmentsPerSubject {
+                        let id = random.id()
+                        try assessment.execute(arguments: [school.id, id, "\(code)-\(subject)-\(number)", term, number < 2 ? "exams" : "coursework",
+                                                           school.id, code, school.id, subject])
+                        for member in members {
+                            try result.execute(arguments: [school.id, id, member, Double(40 + random.next() % 61)])
+                            count += 1
+                        }
+                    }
+                }
+            }
+        }
+        return count
+    }
+
+    func reportCards(results: Int) throws -> Figure {
+        let ours = try Clock.time { _ = try run(SchoolReportCards.self, .init(term: "Term 1")) }
+        let floor = try Clock.time {
+            _ = try raw.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT r.student_id, a.subject_id, SUM(CASE WHEN r.state = 'SCORED' THEN r.score ELSE 0 END), SUM(a.max_marks)
+                    FROM grades_results r JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
+                    WHERE r.school_id = ? GROUP BY r.student_id, a.subject_id
+                    """, arguments: [school.id])
+            }
+        }
+        return Figure(scenario: "report cards: GPA and rank, whole school", rows: results, seconds: ours, floorSeconds: floor, target: "2x")
+    }
+
+    /// `messages` messages in group conversations; the measured user is in one conversation in ten.
+    func seedMessages() throws -> Principal {
+        let reader = Principal(userID: "teacher-0", role: .teacher, schoolID: school.id, displayName: "Teacher 0")
+        let words = ["امتحان", "الرياضيات", "رحلة", "الأحد", "واجب", "اجتماع", "أولياء", "الأمور", "نتائج", "الفصل"]
+        var random = DemoRandom(seed: 21)
+        let conversations = max(10, scale.messages / 200)
+        try raw.write { db in
+            let message = try db.makeStatement(sql: """
+                INSERT INTO messages_messages (school_id, id, conversation_id, sender_id, body, search_key, sent_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for index in 0..<conversations {
+                let id = "conversation-\(index)"
+                try db.execute(sql: "INSERT INTO messages_conversations (school_id, id, kind, title, created_by, created_at) VALUES (?, ?, 'GROUP', ?, 'teacher-1', '')",
+                               arguments: [school.id, id, "Group \(index)"])
+                for member in ["teacher-1", "teacher-2"] + (index % 10 == 0 ? ["teacher-0"] : []) {
+                    try db.execute(sql: "INSERT INTO messages_participants (school_id, conversation_id, user_id, role, joined_at) VALUES (?, ?, ?, 'MEMBER', '')",
+                                   arguments: [school.id, id, member])
+                }
+                for seq in 1...(scale.messages / conversations) {
+                    let body = (0..<6).map { _ in random.pick(words) }.joined(separator: " ")
+                    try message.execute(arguments: [school.id, random.id(), id, seq % 2 == 0 ? "teacher-1" : "teacher-2", body, ArabicSearch.fold(body),
+                                                    String(format: "2026-11-%02dT08:%02d:00.000Z", 1 + seq % 20, seq % 60), seq])
+                }
+            }
+        }
+        return reader
+    }
+
+    func unreadCounts(_ reader: Principal) throws -> Figure {
+        var conversations = 0
+        let ours = try Clock.time { conversations = try run(ListConversations.self, .init(), as: reader).count }
+        let floor = try Clock.time {
+            _ = try raw.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT p.conversation_id, COUNT(m.id) FROM messages_participants p
+                    LEFT JOIN messages_messages m ON m.school_id = p.school_id AND m.conversation_id = p.conversation_id AND m.seq > p.last_read_seq AND m.sender_id != p.user_id
+                    WHERE p.school_id = ? AND p.user_id = ? GROUP BY p.conversation_id
+                    """, arguments: [school.id, reader.userID])
+            }
+        }
+        return Figure(scenario: "messages: unread counts among \(scale.messages)", rows: conversations, seconds: ours, floorSeconds: floor, target: "2x")
+    }
+
+    func arabicSearch(_ reader: Principal) throws -> Figure {
+        var found = 0
+        let ours = try Clock.time { found = try run(SearchMessages.self, .init(query: "إمتحان الرياضيات"), as: reader).count }
+        let floor = try Clock.time {
+            _ = try raw.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT m.id, m.body FROM messages_messages m JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = ?
+                    WHERE m.school_id = ? AND m.deleted_at IS NULL AND m.search_key LIKE ? ORDER BY m.sent_at DESC LIMIT 50
+                    """, arguments: [reader.userID, school.id, "%امتحان الرياضيات%"])
+            }
+        }
+        return Figure(scenario: "messages: Arabic search among \(scale.messages)", rows: found, seconds: ours, floorSeconds: floor, target: "2x")
+    }
+
+    /// Whole `hogwarts` processes, beside the `sqlite3` command running the equivalent query.
+    func coldStart(binary: URL) throws -> [Figure] {
+        let student = directory.appending(path: "student-config")
+        let admin = directory.appending(path: "admin-config")
+        try session(email: "pupil@bench.org", role: .student, configDirectory: student)
+        try session(email: "head@bench.org", role: .admin, configDirectory: admin)
+        let gr = try run(ListStudents.self, .init(classCode: classCodes[0], sort: .name)).students[0].grNumber
+        let sqlite = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(filePath: $0) }
+        func process(_ executable: URL, _ arguments: [String], config: URL?) throws -> Double {
+            try Clock.median(runs: scale.processRuns) {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = arguments
+                var environment = ProcessInfo.processInfo.environment
+                environment["HOGWARTS_DATABASE"] = databasePath
+                environment["HOGWARTS_CONFIG_DIR"] = config?.path
+                process.environment = environment
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+            }
+        }
+        let now = try process(binary, ["timetable", "now"], config: student)
+        let nowFloor = try sqlite.map {
+            try process($0, [databasePath, "SELECT t.day, p.starts_at FROM timetable_slots t JOIN timetable_periods p ON p.school_id = t.school_id AND p.id = t.period_id WHERE t.school_id = '\(school.id)' ORDER BY t.day, p.starts_at"], config: nil)
+        }
+        let history = try process(binary, ["attendance", "history", "--student", gr], config: admin)
+        let historyFloor = try sqlite.map {
+            try process($0, [databasePath, "SELECT r.date, r.status FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE s.gr_number = '\(gr)' ORDER BY r.date"], config: nil)
+        }
+        return [
+            Figure(scenario: "cold start: hogwarts timetable now", rows: 1, seconds: now, floorSeconds: nowFloor, target: "< 50 ms"),
+            Figure(scenario: "cold start: hogwarts attendance history", rows: scale.statsDays, seconds: history, floorSeconds: historyFloor, target: "< 50 ms"),
+        ]
+    }
+}
