@@ -31,6 +31,17 @@ public final class SchoolDatabase {
         return try withStorageErrors { try Row.fetchOne(connection.cachedStatement(sql: sql), arguments: bound).map(SQLRow.init) }
     }
 
+    /// Visits rows one at a time without holding them all: for large reads (a term's results).
+    public func forEachRow(_ sql: String, _ arguments: SQLArguments = [:], _ body: (SQLRow) throws -> Void) throws {
+        let bound = try scoped(sql, arguments)
+        try withStorageErrors {
+            let cursor = try Row.fetchCursor(connection.cachedStatement(sql: sql), arguments: bound)
+            while let row = try cursor.next() {
+                try body(SQLRow(row))
+            }
+        }
+    }
+
     /// The first column of the first row, converted to `T`.
     public func fetchValue<T: SQLValueConvertible>(_ sql: String, _ arguments: SQLArguments = [:]) throws -> T? {
         try fetchOne(sql, arguments)?.columns.values.first.flatMap { T(sqlValue: $0) }

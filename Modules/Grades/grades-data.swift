@@ -72,30 +72,34 @@ enum GradesData {
         let classID: String? = students.count == 1 ? nil : try context.database.fetchValue(
             "SELECT class_id FROM students_enrolments WHERE school_id = :school_id AND student_id = :student AND school_year_id = :year",
             ["student": .text(first), "year": SQLValue(try Roster.currentSchoolYearID(context))])
-        let rows = try termResults(term, classID: classID, student: classID == nil ? first : nil, context)
-        return try build(students: students, rows: rows, term: term, context)
+        return try build(students: students, term: term, context) { visit in
+            try termResults(term, classID: classID, student: classID == nil ? first : nil, context, visit)
+        }
     }
 
-    /// Results of a term with what computing marks needs, for a class, a student or (both nil) the whole school.
-    static func termResults(_ term: TermInfo, classID: String?, student: String?, _ context: ActionContext) throws -> [SQLRow] {
-        try context.database.fetchAll("""
+    /// Visits the results of a term with what computing marks needs, for a class, a student or
+    /// (both nil) the whole school, one row at a time.
+    static func termResults(_ term: TermInfo, classID: String?, student: String?, _ context: ActionContext, _ visit: (SQLRow) throws -> Void) throws {
+        try context.database.forEachRow("""
             SELECT r.student_id, r.state, r.score, a.max_marks, a.category, sub.id AS subject_id, sub.code AS subject_code,
                    sub.name_ar, sub.name_en, sub.credits
             FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
             JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND a.term_id = :term AND (:class IS NULL OR a.class_id = :class) AND (:student IS NULL OR r.student_id = :student)
-            """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)])
+            """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)], visit)
     }
 
-    /// Marks, letters, overrides and GPA for each student from their result rows.
-    static func build(students: [String], rows: [SQLRow], term: TermInfo, _ context: ActionContext) throws -> [String: TermRecord] {
+    /// Marks, letters, overrides and GPA for each student from their result rows, which `results` visits.
+    static func build(students: [String], term: TermInfo, _ context: ActionContext,
+                      results: ((SQLRow) throws -> Void) throws -> Void) throws -> [String: TermRecord] {
         let scale = try scale(context)
         let weights = try weights(context)
         let wanted = Set(students)
         var marks: [String: [String: [TermMarks.Mark]]] = [:]
         var subjects: [String: (code: String, name: LocalizedText, credits: Double)] = [:]
-        for row in rows where wanted.contains(row.string("student_id")) {
+        try results { row in
+            guard wanted.contains(row.string("student_id")) else { return }
             let subjectID = row.string("subject_id")
             if subjects[subjectID] == nil {
                 subjects[subjectID] = (row.string("subject_code"), LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")), row["credits"] ?? 1)

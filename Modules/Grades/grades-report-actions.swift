@@ -307,8 +307,9 @@ public struct SchoolReportCards: Action {
             JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
             WHERE e.school_id = :school_id AND e.school_year_id = :year
             """, ["year": SQLValue(try Roster.currentSchoolYearID(context))])
-        let records = try GradesData.build(students: members.map { $0.string("id") }, rows: try GradesData.termResults(term, classID: nil, student: nil, context),
-                                           term: term, context)
+        let records = try GradesData.build(students: members.map { $0.string("id") }, term: term, context) { visit in
+            try GradesData.termResults(term, classID: nil, student: nil, context, visit)
+        }
         var byClass: [String: [String: Double]] = [:]
         for member in members {
             if let gpa = records[member.string("id")]?.gpa { byClass[member.string("class_code"), default: [:]][member.string("id")] = gpa }
