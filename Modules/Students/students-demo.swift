@@ -27,8 +27,7 @@ struct StudentsDemo {
 
     func seed() throws {
         var random = DemoRandom(seed: size == .full ? 7 : 11)
-        let year = try CreateSchoolYear().perform(.init(name: "2026-2027", startsOn: "2026-08-23", endsOn: "2027-06-30"), in: context)
-        _ = year
+        _ = try CreateSchoolYear().perform(.init(name: "2026-2027", startsOn: "2026-08-23", endsOn: "2027-06-30"), in: context)
         for (name, from, to) in [(LocalizedText(ar: "الفصل الدراسي الأول", en: "Term 1"), "2026-08-23", "2027-01-28"),
                                  (LocalizedText(ar: "الفصل الدراسي الثاني", en: "Term 2"), "2027-02-01", "2027-06-30")] {
             _ = try CreateTerm().perform(.init(schoolYear: "2026-2027", name: name, startsOn: from, endsOn: to), in: context)
@@ -36,7 +35,7 @@ struct StudentsDemo {
         for subject in Self.subjects {
             _ = try CreateSubject().perform(.init(code: subject.code, name: LocalizedText(ar: subject.ar, en: subject.en), credits: subject.credits), in: context)
         }
-        let teachers = try seedTeachers(&random)
+        let teachers = try seedTeachers()
 
         var classCodes: [String] = []
         for (position, level) in levels.enumerated() {
@@ -61,7 +60,7 @@ struct StudentsDemo {
     }
 
     /// Teacher accounts; the first is the seed's teacher@databayt.org (or a second school's own).
-    private func seedTeachers(_ random: inout DemoRandom) throws -> [String] {
+    private func seedTeachers() throws -> [String] {
         try (0..<teacherCount).map { index in
             let email = switch (size, index) {
             case (.full, 0): "teacher@databayt.org"
@@ -107,21 +106,21 @@ struct StudentsDemo {
                     dateOfBirth: String(format: "%04d-%02d-%02d", birthYear, Int(random.next() % 12) + 1, Int(random.next() % 28) + 1),
                     gender: isGirl ? "FEMALE" : "MALE", enrolledOn: "2026-08-23", classCode: code)
                 let studentID = context.newID()
-                let userID = try (code == classCodes.first && seat == 0) ? studentUser(studentAccount, name: "\(given) \(surname)", &random) : nil
+                let userID = try (code == classCodes.first && seat == 0) ? studentUser(studentAccount, name: "\(given) \(surname)") : nil
                 try StudentWriter.insert(id: studentID, fields, userID: userID, context)
                 try GuardianWriter.link(guardianID: guardianID, studentID: studentID, relation: .father, isPrimary: true, context)
             }
         }
-        try linkParentAccount(classCodes: classCodes, random: &random)
+        try linkParentAccount(classCodes: classCodes)
     }
 
-    private func studentUser(_ email: String, name: String, _ random: inout DemoRandom) throws -> String {
+    private func studentUser(_ email: String, name: String) throws -> String {
         try UserAccounts.insert(id: context.newID(), email: email, displayName: name, role: .student, passwordHash: AuthDemo.passwordHash, in: context).id
     }
 
     /// parent@databayt.org is the mother of two students in different classes (in the small
     /// school, of one student): the same email in two schools shows the school choice at sign-in.
-    private func linkParentAccount(classCodes: [String], random: inout DemoRandom) throws {
+    private func linkParentAccount(classCodes: [String]) throws {
         let account = try UserAccounts.insert(id: context.newID(), email: "parent@databayt.org", displayName: "أم سارة", role: .guardian,
                                               passwordHash: AuthDemo.passwordHash, in: context)
         let guardianID = try GuardianWriter.findOrCreate(
