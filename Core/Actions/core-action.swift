@@ -64,6 +64,17 @@ public final class ActionContext {
         self.enabledModules = enabledModules
     }
 
+    private var remembered: [String: Any] = [:]
+
+    /// A value computed once per run, so validation and the body can share work (a class list
+    /// read once instead of twice). Keys are the module's own, e.g. `attendance.session`.
+    public func remember<T>(_ key: String, _ make: () throws -> T) throws -> T {
+        if let value = remembered[key] as? T { return value }
+        let value = try make()
+        remembered[key] = value
+        return value
+    }
+
     /// Set on a context made by `acting(as:)`: events go to the context that owns the transaction.
     private var owner: ActionContext?
 

@@ -160,7 +160,7 @@ public struct TakeAttendance: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        let session = try ClassSession(classCode: input.classCode, date: input.date, period: input.period, context)
+        let session = try session(input, context)
         try ClassAccess.require(classID: session.classID, code: input.classCode, context)
         try session.checkDate(context)
         var seen: Set<String> = []
@@ -171,7 +171,7 @@ public struct TakeAttendance: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let session = try ClassSession(classCode: input.classCode, date: input.date, period: input.period, context)
+        let session = try session(input, context)
         var marks: [String: AttendanceMark] = [:]
         for mark in input.marks { marks[try session.member(mark.student, context).studentID] = mark }
         let excused = try RecordWriter.excusedByNotice(students: session.members.map(\.studentID), on: session.date, context)
@@ -189,6 +189,11 @@ public struct TakeAttendance: Action {
         }
         context.auditDetail = "\(session.classCode) \(session.date) \(session.period): \(created) new, \(changed) changed"
         return Output(classCode: session.classCode, date: session.date, period: session.period, totals: totals, created: created, changed: changed)
+    }
+
+    /// The class as it stands, read once for validation and the body.
+    private func session(_ input: Input, _ context: ActionContext) throws -> ClassSession {
+        try context.remember("attendance.session") { try ClassSession(classCode: input.classCode, date: input.date, period: input.period, context) }
     }
 }
 

@@ -30,19 +30,23 @@ public struct ImportStudents: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        let (rows, problems) = try StudentCSV.check(input.csv, context)
+        let problems = try checked(input, context).1
         if !problems.isEmpty && !input.dryRun { throw StudentsError.invalidImport(problems) }
-        _ = rows
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> ImportReport {
-        let (rows, problems) = try StudentCSV.check(input.csv, context)
+        let (rows, problems) = try checked(input, context)
         guard !input.dryRun else { return ImportReport(rows: rows.count, imported: 0, dryRun: true, problems: problems) }
         for fields in rows {
             try StudentWriter.insert(id: context.newID(), fields, userID: nil, context)
         }
         context.auditDetail = "\(rows.count) students"
         return ImportReport(rows: rows.count, imported: rows.count, dryRun: false, problems: [])
+    }
+
+    /// Every row checked once, shared by validation and the body.
+    private func checked(_ input: Input, _ context: ActionContext) throws -> ([StudentFields], [ImportProblem]) {
+        try context.remember("students.import-check") { try StudentCSV.check(input.csv, context) }
     }
 }
 
