@@ -1,3 +1,4 @@
+import Foundation
 import Core
 import HogwartsTestSupport
 import Testing
@@ -56,6 +57,37 @@ struct ActionTests {
             try harness.run(AddNote.self, .init(title: "Two"), as: .teacher, requestID: "same")
         }
         #expect(try harness.run(ListNotes.self, .init(), as: .admin) == ["One"])
+    }
+
+    @Test("validation and the body can share work: remember computes once per run")
+    func rememberOncePerRun() throws {
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func next() -> Int { lock.withLock { value += 1; return value } }
+        }
+        struct Twice: Action {
+            struct Input: Codable, Sendable {}
+            static let id = "notes.twice"
+            static let permission: Permission = "notes.write"
+            static let counter = Counter()
+            func validate(_ input: Input, in context: ActionContext) throws {
+                _ = try context.remember("notes.count") { Self.counter.next() }
+            }
+            func perform(_ input: Input, in context: ActionContext) throws -> Int {
+                try context.remember("notes.count") { Self.counter.next() }
+            }
+        }
+        struct TwiceNotes: AppModule {
+            let id: ModuleID = "notes"
+            let version = SemanticVersion(1, 0, 0)
+            var permissions: [PermissionDefinition] { NotesModule().permissions }
+            var actions: [any Action.Type] { [Twice.self] }
+            var strings: StringCatalog { NotesModule().strings }
+        }
+        let harness = try TestHarness(modules: [TwiceNotes()])
+        #expect(try harness.run(Twice.self, .init(), as: .admin) == 1, "computed in validate, reused in perform")
+        #expect(try harness.run(Twice.self, .init(), as: .admin) == 2, "a new run computes again")
     }
 
     @Test("an action no module declares cannot run")
