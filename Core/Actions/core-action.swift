@@ -51,6 +51,11 @@ public final class ActionContext {
     /// How the audit record reports this run; an action that records a refusal as data (a
     /// failed sign-in) commits and sets `.failed`.
     public var auditOutcome: AuditOutcome = .succeeded
+    /// Demo data draws ids from a seeded generator so the same seed gives the same school.
+    var demoIDs: DemoRandom?
+    /// Set on a context made by `acting(as:)`: events and ids go to the context that owns the transaction.
+    private var owner: ActionContext?
+    private var remembered: [String: Any] = [:]
 
     init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date,
          settings: SettingsReader, enabledModules: Set<ModuleID>) {
@@ -64,8 +69,6 @@ public final class ActionContext {
         self.enabledModules = enabledModules
     }
 
-    private var remembered: [String: Any] = [:]
-
     /// A value computed once per run, so validation and the body can share work (a class list
     /// read once instead of twice). Keys are the module's own, e.g. `attendance.session`.
     public func remember<T>(_ key: String, _ make: () throws -> T) throws -> T {
@@ -74,9 +77,6 @@ public final class ActionContext {
         remembered[key] = value
         return value
     }
-
-    /// Set on a context made by `acting(as:)`: events go to the context that owns the transaction.
-    private var owner: ActionContext?
 
     /// Publishes an event; it is stored with this transaction and delivered after it commits.
     public func publish<E: DomainEvent>(_ event: E) throws {
@@ -90,7 +90,7 @@ public final class ActionContext {
     /// The same transaction acting as someone else, for the kernel's own work only (demo data,
     /// event handlers): an action run by a person cannot borrow another identity.
     public func acting(as other: Principal) throws -> ActionContext {
-        guard principal == .localOperator || principal.userID == "system" else {
+        guard principal == .localOperator || principal == .system(in: school.id) else {
             throw KernelError.permissionDenied(permission: "kernel.act-as", role: principal.role)
         }
         let context = ActionContext(principal: other, school: school, scope: .school, database: database, localizer: localizer, now: now,
@@ -103,9 +103,6 @@ public final class ActionContext {
     public func setting<Value>(_ setting: Setting<Value>) throws -> Value {
         try settings.value(of: setting, in: school.id)
     }
-
-    /// Demo data draws ids from a seeded generator so the same seed gives the same school.
-    var demoIDs: DemoRandom?
 
     /// A new identifier for a row: random, or from the demo's seed while seeding.
     public func newID() -> String {
