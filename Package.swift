@@ -18,10 +18,8 @@ let modules: [(name: String, dependencies: [String])] = [
 
 /// Libraries from outside the package that a module uses, by module name.
 let moduleLibraries: [String: [Target.Dependency]] = [
-    "Auth": [
-        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-        .product(name: "Crypto", package: "swift-crypto"),
-    ],
+    "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")],
+    "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
     "Students": [.product(name: "SwiftCSV", package: "SwiftCSV")],
 ]
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// One named, append-only schema change owned by a module.
@@ -17,7 +16,7 @@ public struct Migration: Sendable, Hashable {
 
     /// SHA-256 of the SQL text: an applied migration whose text changed is refused.
     public var checksum: String {
-        SHA256.hash(data: Data(sql.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256Hex(Data(sql.utf8))
     }
 }
 

@@ -1,5 +1,4 @@
 import Core
-import Crypto
 import Foundation
 
 /// What a sign-in gives back. A refusal carries no reason: the audit log keeps it.
@@ -18,7 +17,7 @@ public enum SessionPolicy {
     public static let failuresBeforeLock = 5
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256Hex(Data(token.utf8))
     }
 
     static func newToken() -> String {
