@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 
@@ -13,18 +12,18 @@ extension Kernel {
     @discardableResult
     public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil) throws -> A.Output {
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
-        let school = try school(schoolReference)
         do {
             if A.isReadOnly {
                 return try store.read { db in
-                    let context = try prepare(A.self, owner: owner, principal: principal, school: school, db: db)
+                    let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
                     let instance = A()
                     try instance.validate(input, in: context)
                     return try instance.perform(input, in: context)
                 }
             }
             let output = try store.write { db in
-                let context = try prepare(A.self, owner: owner, principal: principal, school: school, db: db)
+                let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
+                let school = context.school
                 let inputHash = try Self.fingerprint(input)
                 if let requestID, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
                     try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .replayed, detail: nil, at: context.now, in: db)
@@ -33,7 +32,7 @@ extension Kernel {
                 let instance = A()
                 try db.readOnly { try instance.validate(input, in: context) }
                 let output = try instance.perform(input, in: context)
-                try EventOutbox.store(context.publishedEvents, source: A.id, school: school.id, registry: registry, at: context.now, in: db)
+                try EventOutbox.store(from: context, source: A.id, registry: registry, in: db)
                 if let requestID {
                     try db.execute(sql: """
                         INSERT INTO kernel_requests (school_id, request_id, action, input_hash, output, at) VALUES (?, ?, ?, ?, ?, ?)
@@ -45,14 +44,19 @@ extension Kernel {
             deliverPendingEvents()
             return output
         } catch let error as KernelError {
-            if case .permissionDenied = error { auditDenial(principal, action: A.id, school: school, error: error) }
+            // Refusals are rare: only they pay for a second look-up of the school.
+            if case .permissionDenied = error, let school = try? school(schoolReference) {
+                auditDenial(principal, action: A.id, school: school, error: error)
+            }
             throw error
         }
     }
 
-    /// Checks schema, switch and permission, then builds the context the action runs with.
-    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, school: School, db: Database) throws -> ActionContext {
+    /// Checks schema, school, switch and permission, then builds the context the action runs with,
+    /// all inside the action's own transaction.
+    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, db: Database) throws -> ActionContext {
         try requireMigrated(db)
+        let school = try SchoolRecords.find(schoolReference, in: db)
         let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
         guard enabled.contains(owner) else {
             throw KernelError.moduleDisabled(module: owner, school: school.slug)
@@ -80,6 +84,6 @@ extension Kernel {
     static func fingerprint(_ input: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return SHA256.hash(data: try encoder.encode(input)).map { String(format: "%02x", $0) }.joined()
+        return Digest.sha256Hex(try encoder.encode(input))
     }
 }

@@ -9,9 +9,14 @@ import GRDB
 enum EventOutbox {
     static let maxAttempts = 8
 
-    static func store(_ events: [PendingEvent], source: String, school: SchoolID, registry: ModuleRegistry, at time: Date, in db: Database) throws {
+    /// Stores what a run published, with a delivery row for each handler whose module is on in
+    /// the run's school (the run already knows which modules those are).
+    static func store(from context: ActionContext, source: String, registry: ModuleRegistry, in db: Database) throws {
+        try store(context.publishedEvents, source: source, school: context.school.id, enabled: context.enabledModules, registry: registry, at: context.now, in: db)
+    }
+
+    static func store(_ events: [PendingEvent], source: String, school: SchoolID, enabled: Set<ModuleID>, registry: ModuleRegistry, at time: Date, in db: Database) throws {
         guard !events.isEmpty else { return }
-        let enabled = try ModuleSwitchRecords.enabled(for: school, registry: registry, in: db)
         for event in events {
             try db.execute(sql: "INSERT INTO kernel_events (school_id, name, payload, source_action, at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [school, event.name, event.payload, source, time.sqlValue.databaseValue])
@@ -78,7 +83,7 @@ extension Kernel {
                         database: SchoolDatabase(schoolID: school.id, connection: db),
                         localizer: localizer, now: time, settings: SettingsReader(connection: db), enabledModules: enabled)
                     try handler.handle(Data((row["payload"] as String).utf8), context)
-                    try EventOutbox.store(context.publishedEvents, source: handlerID, school: school.id, registry: registry, at: time, in: db)
+                    try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
                 }
                 try db.execute(sql: "UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1 WHERE event_id = ? AND handler_id = ?",
                                arguments: [time.sqlValue.databaseValue, eventID, handlerID])

@@ -31,7 +31,7 @@ extension Kernel {
                     let context = try operatorContext(in: school, db: db)
                     context.demoIDs = DemoRandom(seed: UInt64(index + 1) &* (size == .full ? 1_000_003 : 2_000_003))
                     try module.seedDemo(context, size: size)
-                    try EventOutbox.store(context.publishedEvents, source: "\(module.id).seed-demo", school: school.id, registry: registry, at: context.now, in: db)
+                    try EventOutbox.store(from: context, source: "\(module.id).seed-demo", registry: registry, in: db)
                 }
                 return school
             }

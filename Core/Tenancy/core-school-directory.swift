@@ -13,7 +13,7 @@ extension Kernel {
             if let bootstrap {
                 let context = try operatorContext(in: school, db: db)
                 try bootstrap(context)
-                try EventOutbox.store(context.publishedEvents, source: "kernel.school.create", school: school.id, registry: registry, at: context.now, in: db)
+                try EventOutbox.store(from: context, source: "kernel.school.create", registry: registry, in: db)
             }
             return school
         }

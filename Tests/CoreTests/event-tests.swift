@@ -41,8 +41,9 @@ struct EventTests {
         // Write an event the way an action's transaction does, without delivering it,
         // as if the process stopped right after the commit.
         try harness.kernel.store.write { db in
+            let enabled = try ModuleSwitchRecords.enabled(for: harness.school.id, registry: harness.kernel.registry, in: db)
             try EventOutbox.store([try PendingEvent(NoteAdded(noteID: "n1", title: "After crash"))], source: "notes.add",
-                                  school: harness.school.id, registry: harness.kernel.registry, at: Date(), in: db)
+                                  school: harness.school.id, enabled: enabled, registry: harness.kernel.registry, at: Date(), in: db)
         }
         #expect(try harness.run(ListDigest.self, .init(), as: .admin).isEmpty)
         #expect(harness.kernel.deliverPendingEvents().delivered == 1)
