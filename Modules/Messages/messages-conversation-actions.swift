@@ -4,12 +4,17 @@ import Students
 
 /// Lookups shared by the message actions.
 enum Conversations {
+    /// A conversation's title for the caller `:me`: the other person's name in a direct conversation.
+    static let title = """
+        CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
+              WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title
+        """
+
     /// A conversation by id or unambiguous prefix, with the caller's place in it.
     static func membership(_ reference: String, _ context: ActionContext) throws -> (id: String, title: String, kind: ConversationKind, role: ParticipantRole, muted: Bool) {
         let rows = try context.database.fetchAll("""
             SELECT c.id, c.kind, p.role, p.muted,
-                CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
-                      WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title
+                \(Conversations.title)
             FROM messages_conversations c
             LEFT JOIN messages_participants p ON p.school_id = c.school_id AND p.conversation_id = c.id AND p.user_id = :me
             WHERE c.school_id = :school_id AND c.id LIKE :prefix LIMIT 2
@@ -160,8 +165,7 @@ public struct ListConversations: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> [ConversationSummary] {
         try context.database.fetchAll("""
             SELECT c.id, c.kind, c.last_message_at, p.muted,
-                CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
-                      WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title,
+                \(Conversations.title),
                 (SELECT COUNT(*) FROM messages_participants x WHERE x.school_id = c.school_id AND x.conversation_id = c.id) AS participants,
                 (SELECT COUNT(*) FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id
                       AND m.seq > p.last_read_seq AND m.sender_id != :me AND m.deleted_at IS NULL) AS unread,
