@@ -64,16 +64,9 @@ enum StudentRules {
         return problems
     }
 
-    /// A real calendar date written `YYYY-MM-DD`.
+    /// A real calendar date written `YYYY-MM-DD`, after 1900.
     static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard text.count == 10, parts.count == 3 else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard let date = calendar.date(from: components) else { return false }
-        let back = calendar.dateComponents([.year, .month, .day], from: date)
-        return back.year == parts[0] && back.month == parts[1] && back.day == parts[2] && parts[0] > 1900
+        CivilDate(text) != nil && (Int(text.prefix(4)) ?? 0) > 1900
     }
 
     /// Throws the first problem, localized for the caller, for single-student commands.
