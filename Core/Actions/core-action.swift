@@ -69,6 +69,12 @@ public final class ActionContext {
         self.enabledModules = enabledModules
     }
 
+    /// The school's time zone: dates and times of day are the school's, not the server's.
+    public var timeZone: TimeZone { TimeZone(identifier: school.timeZone) ?? .gmt }
+
+    /// Today in the school's time zone.
+    public var today: CivilDate { CivilDate(now, in: timeZone) }
+
     /// A value computed once per run, so validation and the body can share work (a class list
     /// read once instead of twice). Keys are the module's own, e.g. `attendance.session`.
     public func remember<T>(_ key: String, _ make: () throws -> T) throws -> T {

@@ -1,4 +1,5 @@
 import Core
+import Students
 
 /// The PRD's matrix (ATT-001..006) with the issue's rules: teachers mark and review only their own
 /// classes, admins any class; guardians submit excuses for their children; students check in and
@@ -32,19 +33,9 @@ public enum AttendancePermissions {
 
 /// Class-level checks shared by marking, check-in windows and excuse review.
 enum ClassAccess {
-    /// Whether the principal teaches the class (a subject in it, or as homeroom teacher).
-    static func teaches(classID: String, _ context: ActionContext) throws -> Bool {
-        let count: Int = try context.database.fetchValue("""
-            SELECT COUNT(*) FROM (
-                SELECT class_id FROM students_teaching WHERE school_id = :school_id AND class_id = :class AND teacher_user_id = :me
-                UNION SELECT id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id = :me) AS taught
-            """, ["class": .text(classID), "me": .text(context.principal.userID)]) ?? 0
-        return count > 0
-    }
-
     /// Refuses a teacher who does not teach the class; the school scope passes.
     static func require(classID: String, code: String, _ context: ActionContext) throws {
-        if context.scope != .school, try !teaches(classID: classID, context) {
+        if context.scope != .school, try !Roster.teaches(classID: classID, context) {
             throw AttendanceError.notYourClass(code)
         }
     }

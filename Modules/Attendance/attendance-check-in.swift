@@ -52,13 +52,12 @@ public struct OpenCheckIn: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let classID = try Roster.classID(code: input.classCode, context)
         let period = try ClassSession.period(input.period, context)
-        let zone = TimeZone(identifier: context.school.timeZone) ?? .gmt
-        let today = CivilDate(context.now, in: zone)
+        let today = context.today
         // Late counts from the period's start where the timetable knows it, else from now.
         var lateFrom = context.now
         if period != AttendancePeriod.wholeDay, context.enabledModules.contains("timetable"),
            let start: String = try context.database.fetchValue("SELECT starts_at FROM timetable_periods WHERE school_id = :school_id AND code = :code", ["code": .text(period)]),
-           let startOfPeriod = Self.moment(today, start, zone) {
+           let startOfPeriod = Self.moment(today, start, context.timeZone) {
             lateFrom = startOfPeriod
         }
         let lateAfter = lateFrom.addingTimeInterval(Double(try context.setting(AttendanceSettings.lateThreshold) * 60))

@@ -40,7 +40,7 @@ struct ClassSession {
             guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
             self.date = parsed
         } else {
-            self.date = CivilDate(context.now, in: TimeZone(identifier: context.school.timeZone) ?? .gmt)
+            self.date = context.today
         }
         self.period = try Self.period(period, context)
         let rows = try context.database.fetchAll("""
@@ -81,7 +81,7 @@ struct ClassSession {
 
     /// Teachers change records only within the school's edit window; admins may always correct.
     func checkDate(_ context: ActionContext) throws {
-        let today = CivilDate(context.now, in: TimeZone(identifier: context.school.timeZone) ?? .gmt)
+        let today = context.today
         guard date <= today else { throw AttendanceError.futureDate(date.description) }
         if ![Role.admin, .developer].contains(context.principal.role) {
             let days = try context.setting(AttendanceSettings.editWindowDays)

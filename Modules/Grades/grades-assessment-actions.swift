@@ -64,9 +64,7 @@ public struct CreateAssessment: Action {
 
     private func place(_ input: Input, _ context: ActionContext) throws -> (String, String) {
         let classID = try Roster.classID(code: input.classCode, context)
-        guard let subjectID: String = try context.database.fetchValue(
-            "SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(input.subjectCode)])
-        else { throw GradesError.unknownSubject(input.subjectCode) }
+        guard let subjectID = try Roster.subjectID(code: input.subjectCode, context) else { throw GradesError.unknownSubject(input.subjectCode) }
         return (classID, subjectID)
     }
 }

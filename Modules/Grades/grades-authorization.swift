@@ -1,4 +1,5 @@
 import Core
+import Students
 
 /// GRADE-001..005 and the matrix: teachers enter and see their own classes' results, students
 /// their own, guardians their children's, admins all; only admins set scales and weights,
@@ -24,11 +25,6 @@ enum GradesAccess {
     /// Refuses a teacher who neither teaches the subject in the class nor is its homeroom teacher.
     static func requireTeaching(classID: String, subjectID: String, classCode: String, _ context: ActionContext) throws {
         guard context.scope != .school else { return }
-        let count: Int = try context.database.fetchValue("""
-            SELECT COUNT(*) FROM (
-                SELECT class_id FROM students_teaching WHERE school_id = :school_id AND class_id = :class AND subject_id = :subject AND teacher_user_id = :me
-                UNION SELECT id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id = :me) AS taught
-            """, ["class": .text(classID), "subject": .text(subjectID), "me": .text(context.principal.userID)]) ?? 0
-        if count == 0 { throw GradesError.notYourClass(classCode) }
+        if try !Roster.teaches(classID: classID, subjectID: subjectID, context) { throw GradesError.notYourClass(classCode) }
     }
 }

@@ -183,7 +183,7 @@ public struct OverrideGrade: Action {
             throw InputError("grades.error.unknown-letter", ["letter": input.letter])
         }
         guard !input.reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.reason-required") }
-        guard try subjectID(input.subjectCode, context) != nil else { throw GradesError.unknownSubject(input.subjectCode) }
+        guard try Roster.subjectID(code: input.subjectCode, context) != nil else { throw GradesError.unknownSubject(input.subjectCode) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -194,14 +194,10 @@ public struct OverrideGrade: Action {
             ON CONFLICT (school_id, student_id, term_id, subject_id) DO UPDATE SET
                 letter = excluded.letter, reason = excluded.reason, overridden_by = excluded.overridden_by, overridden_at = excluded.overridden_at
             """, ["student": .text(student.id), "term": .text(try GradesData.term(input.term, context).id),
-                  "subject": .text(try subjectID(input.subjectCode, context) ?? ""), "letter": .text(input.letter), "reason": .text(input.reason),
+                  "subject": .text(try Roster.subjectID(code: input.subjectCode, context) ?? ""), "letter": .text(input.letter), "reason": .text(input.reason),
                   "me": .text(context.principal.userID), "now": SQLValue(context.now)])
         context.auditDetail = "\(input.grNumber) \(input.subjectCode) \(input.term) -> \(input.letter): \(input.reason)"
         return input.letter
-    }
-
-    private func subjectID(_ code: String, _ context: ActionContext) throws -> String? {
-        try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
     }
 }
 

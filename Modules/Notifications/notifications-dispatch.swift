@@ -27,7 +27,7 @@ public enum Notifier {
                 "body_ar": .text(arabic(bodyKey, arguments)), "body_en": .text(english(bodyKey, arguments)), "link": .text(link),
                 "created_at": SQLValue(context.now), "expires_at": SQLValue(expiry),
             ])
-            let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: TimeZone(identifier: context.school.timeZone) ?? .gmt)
+            let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: context.timeZone)
             for channel in channels {
                 let payload = ["user": user, "type": type.rawValue, "title": english(titleKey, arguments), "body": english(bodyKey, arguments), "link": link]
                 try context.database.insert(into: "notifications_outbox", [

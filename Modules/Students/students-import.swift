@@ -61,12 +61,7 @@ public struct ExportStudents: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
-        var arguments = StudentVisibility.arguments(for: context)
-        arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
-        let rows = try context.database.fetchAll("""
-            \(Roster.studentSelect) WHERE s.school_id = :school_id AND s.archived_at IS NULL AND \(StudentVisibility.condition(for: context.scope))
-            ORDER BY s.gr_number
-            """, arguments).map(Student.init(row:))
+        let rows = try Roster.visibleStudents(context)
         var lines = [StudentFields.columns.joined(separator: ",")]
         for student in rows {
             lines.append([student.grNumber, student.givenName, student.surname, student.nameLanguage.rawValue, student.dateOfBirth,

@@ -181,7 +181,7 @@ public struct CreateSubject: Action {
         try RosterRules.requireName(input.name.ar)
         try RosterRules.requireName(input.name.en)
         guard input.credits > 0, input.credits <= 20 else { throw InputError("students.error.credits") }
-        if try RosterRules.subjectID(code: input.code, context) != nil { throw StudentsError.codeTaken(input.code) }
+        if try Roster.subjectID(code: input.code, context) != nil { throw StudentsError.codeTaken(input.code) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -215,7 +215,7 @@ public struct AssignTeacher: Action {
     public func validate(_ input: Input, in context: ActionContext) throws {
         _ = try RosterRules.teacherID(email: input.teacherEmail, context)
         _ = try Roster.classID(code: input.classCode, context)
-        guard try RosterRules.subjectID(code: input.subjectCode, context) != nil else { throw StudentsError.unknownSubject(input.subjectCode) }
+        guard try Roster.subjectID(code: input.subjectCode, context) != nil else { throw StudentsError.unknownSubject(input.subjectCode) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
@@ -225,7 +225,7 @@ public struct AssignTeacher: Action {
             """, [
                 "teacher": .text(try RosterRules.teacherID(email: input.teacherEmail, context)),
                 "class": .text(try Roster.classID(code: input.classCode, context)),
-                "subject": .text(try RosterRules.subjectID(code: input.subjectCode, context) ?? ""),
+                "subject": .text(try Roster.subjectID(code: input.subjectCode, context) ?? ""),
             ])
         return true
     }
@@ -282,16 +282,9 @@ enum RosterRules {
         try context.database.fetchValue("SELECT id FROM students_year_levels WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
     }
 
-    static func subjectID(code: String, _ context: ActionContext) throws -> String? {
-        try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
-    }
-
     /// The account id of a teacher (or admin who teaches) in this school, by email.
     static func teacherID(email: String, _ context: ActionContext) throws -> String {
-        let id: String? = try context.database.fetchValue(
-            "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role IN ('TEACHER', 'ADMIN')",
-            ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
-        guard let id else { throw StudentsError.unknownTeacher(email) }
+        guard let id = try Roster.teacherID(email: email, context) else { throw StudentsError.unknownTeacher(email) }
         return id
     }
 }

@@ -1,3 +1,4 @@
+import Auth
 import Core
 import Foundation
 
@@ -5,14 +6,7 @@ import Foundation
 public enum Roster {
     /// Today's date in the school's time zone, `YYYY-MM-DD`.
     public static func today(_ context: ActionContext) -> String {
-        day(context.now, in: context.school)
-    }
-
-    static func day(_ date: Date, in school: School) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: school.timeZone) ?? .gmt
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        context.today.description
     }
 
     /// The school year that contains today, else the latest that has started, else the first
@@ -40,6 +34,18 @@ public enum Roster {
         return id
     }
 
+    /// A subject's id by its code (`MATH`), nil when there is none.
+    public static func subjectID(code: String, _ context: ActionContext) throws -> String? {
+        try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
+    }
+
+    /// The account id of a teacher (or an admin who teaches) in this school, by email; nil when there is none.
+    public static func teacherID(email: String, _ context: ActionContext) throws -> String? {
+        try context.database.fetchValue(
+            "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role IN ('TEACHER', 'ADMIN')",
+            ["email": .text(UserAccounts.normalize(email))])
+    }
+
     /// The SELECT that lists students with their class this year, for `WHERE` clauses on `s`.
     public static let studentSelect = """
         SELECT s.*, c.code AS class_code, y.code AS year_level FROM students_students s
@@ -57,12 +63,35 @@ public enum Roster {
         return Student(row: row)
     }
 
+    /// Every student (not archived) the running action's scope reaches, by GR number: the whole
+    /// school, a teacher's classes, a guardian's children, a student themself.
+    public static func visibleStudents(_ context: ActionContext) throws -> [Student] {
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["year"] = SQLValue(try currentSchoolYearID(context))
+        return try context.database.fetchAll("""
+            \(studentSelect) WHERE s.school_id = :school_id AND s.archived_at IS NULL AND \(StudentVisibility.condition(for: context.scope))
+            ORDER BY s.gr_number
+            """, arguments).map(Student.init(row:))
+    }
+
     /// A visible student by GR number: someone the principal may not see is refused by name,
     /// exactly as a student that does not exist would be for a guardian probing numbers.
     public static func visibleStudent(gr: String, _ context: ActionContext) throws -> Student {
         let student = try student(gr: gr, context)
         guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.notVisible(gr) }
         return student
+    }
+
+    /// Whether the principal teaches the class (that subject in it, when one is given) or is its
+    /// homeroom teacher: what "own classes" means for marking and grading.
+    public static func teaches(classID: String, subjectID: String? = nil, _ context: ActionContext) throws -> Bool {
+        let count: Int = try context.database.fetchValue("""
+            SELECT COUNT(*) FROM (
+                SELECT class_id FROM students_teaching
+                WHERE school_id = :school_id AND class_id = :class AND (:subject IS NULL OR subject_id = :subject) AND teacher_user_id = :me
+                UNION SELECT id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id = :me) AS taught
+            """, ["class": .text(classID), "subject": SQLValue(subjectID), "me": .text(context.principal.userID)]) ?? 0
+        return count > 0
     }
 
     /// Seats left in a class.

@@ -112,7 +112,7 @@ public struct SetWeekOverride: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
         let calendar = try SchoolCalendar.load(context)
-        let week = calendar.weekStart(of: CivilDate(input.date) ?? SchoolCalendar.today(context))
+        let week = calendar.weekStart(of: CivilDate(input.date) ?? context.today)
         try context.database.execute("""
             INSERT INTO timetable_overrides (school_id, week_start, week, kind, note) VALUES (:school_id, :start, :week, :kind, :note)
             ON CONFLICT (school_id, week_start, kind) DO UPDATE SET week = excluded.week, note = excluded.note

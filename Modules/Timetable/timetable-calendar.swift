@@ -23,21 +23,12 @@ public enum SchoolCalendar {
             terms: terms, closures: closures, overrides: overrides)
     }
 
-    /// Today in the school's time zone.
-    public static func today(_ context: ActionContext) -> CivilDate {
-        CivilDate(context.now, in: zone(context))
-    }
-
     /// The time of day now in the school's time zone, `HH:MM`.
     public static func timeOfDay(_ context: ActionContext) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone(context)
+        calendar.timeZone = context.timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: context.now)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
-
-    static func zone(_ context: ActionContext) -> TimeZone {
-        TimeZone(identifier: context.school.timeZone) ?? .gmt
     }
 
     private static func span(_ row: SQLRow) -> DateSpan? {

@@ -34,16 +34,12 @@ public enum SlotQueries {
     }
 
     static func subjectID(code: String, _ context: ActionContext) throws -> String {
-        let id: String? = try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
-        guard let id else { throw TimetableError.unknownSubject(code) }
+        guard let id = try Roster.subjectID(code: code, context) else { throw TimetableError.unknownSubject(code) }
         return id
     }
 
     static func teacherID(email: String, _ context: ActionContext) throws -> String {
-        let id: String? = try context.database.fetchValue(
-            "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role IN ('TEACHER', 'ADMIN')",
-            ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
-        guard let id else { throw TimetableError.unknownTeacher(email) }
+        guard let id = try Roster.teacherID(email: email, context) else { throw TimetableError.unknownTeacher(email) }
         return id
     }
 

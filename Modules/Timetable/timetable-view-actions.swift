@@ -60,7 +60,7 @@ public struct ViewTimetable: Action {
         let calendar = try SchoolCalendar.load(context)
         let whose = try TargetResolver.resolve(input.target, context)
         let slots = try SlotQueries.slots(classID: whose.classID, teacherID: whose.teacherID, context)
-        let requested = input.date.flatMap(CivilDate.init) ?? SchoolCalendar.today(context)
+        let requested = input.date.flatMap(CivilDate.init) ?? context.today
         let shown = calendar.isSchoolDay(requested) || input.span == .fortnight ? requested : (calendar.nextSchoolDay(onOrAfter: requested) ?? requested)
         let days: [DayPlan]
         switch input.span {
@@ -121,7 +121,7 @@ public struct NowAndNext: Action {
         let calendar = try SchoolCalendar.load(context)
         let whose = try TargetResolver.resolve(input.target, context)
         let slots = try SlotQueries.slots(classID: whose.classID, teacherID: whose.teacherID, context)
-        return Self.answer(title: whose.title, today: SchoolCalendar.today(context), time: SchoolCalendar.timeOfDay(context), calendar: calendar, slots: slots)
+        return Self.answer(title: whose.title, today: context.today, time: SchoolCalendar.timeOfDay(context), calendar: calendar, slots: slots)
     }
 
     /// Pure so it can be measured and tested without a database: today's lessons, then the next
@@ -157,7 +157,7 @@ enum TargetResolver {
         case .classCode(let code):
             let classID = try Roster.classID(code: code, context)
             if context.scope != .school {
-                let mine = try visibleStudents(context).compactMap(\.classCode)
+                let mine = try Roster.visibleStudents(context).compactMap(\.classCode)
                 guard mine.contains(code) else { throw TimetableError.notVisible(code) }
             }
             return Whose(classID: classID, teacherID: nil, title: code)
@@ -172,7 +172,7 @@ enum TargetResolver {
             case .teacher:
                 return Whose(classID: nil, teacherID: context.principal.userID, title: context.principal.displayName)
             case .student, .guardian:
-                let students = try visibleStudents(context)
+                let students = try Roster.visibleStudents(context)
                 guard students.count == 1, let only = students.first else {
                     if students.isEmpty { throw TimetableError.chooseTarget }
                     throw TimetableError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
@@ -189,13 +189,4 @@ enum TargetResolver {
         return Whose(classID: try Roster.classID(code: code, context), teacherID: nil, title: "\(student.fullName) (\(code))")
     }
 
-    /// The students the principal's timetable scope reaches (themself, or their children).
-    private static func visibleStudents(_ context: ActionContext) throws -> [Student] {
-        var arguments = StudentVisibility.arguments(for: context)
-        arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
-        return try context.database.fetchAll("""
-            \(Roster.studentSelect) WHERE s.school_id = :school_id AND s.archived_at IS NULL AND \(StudentVisibility.condition(for: context.scope))
-            ORDER BY s.gr_number
-            """, arguments).map(Student.init(row:))
-    }
 }
