@@ -30,6 +30,9 @@ let moduleTestDependencies: [String: [String]] = [
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// Every test target may generate its inputs.
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
+
 let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
     [
         .target(
@@ -41,7 +44,7 @@ let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
         ),
         .testTarget(
             name: "\(module.name)Tests",
-            dependencies: [.target(name: module.name), "HogwartsTestSupport"]
+            dependencies: [.target(name: module.name), "HogwartsTestSupport", propertyBased]
                 + (moduleTestDependencies[module.name] ?? []).map { Target.Dependency(stringLiteral: $0) },
             path: "Tests/\(module.name)Tests",
             swiftSettings: strictSwift6
@@ -65,6 +68,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(
@@ -121,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["Core", "HogwartsTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Core", "HogwartsTestSupport", propertyBased, .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/CoreTests",
             swiftSettings: strictSwift6
         ),

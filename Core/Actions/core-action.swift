@@ -42,6 +42,9 @@ public final class ActionContext {
     /// One clock reading per action, so every row it writes carries the same time.
     public let now: Date
     let settings: SettingsReader
+    /// Every module's grants, so an action can ask how far the principal reaches for another
+    /// permission than its own (a timetable looked up by student follows the roster's scope).
+    let policy: AccessPolicy
     /// Modules in force for this school, so a module can use another it does not depend on
     /// (attendance uses timetable periods) only where that module is on.
     public let enabledModules: Set<ModuleID>
@@ -58,7 +61,7 @@ public final class ActionContext {
     private var remembered: [String: Any] = [:]
 
     init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date,
-         settings: SettingsReader, enabledModules: Set<ModuleID>) {
+         settings: SettingsReader, policy: AccessPolicy, enabledModules: Set<ModuleID>) {
         self.principal = principal
         self.school = school
         self.scope = scope
@@ -66,6 +69,7 @@ public final class ActionContext {
         self.localizer = localizer
         self.now = now
         self.settings = settings
+        self.policy = policy
         self.enabledModules = enabledModules
     }
 
@@ -100,9 +104,16 @@ public final class ActionContext {
             throw KernelError.permissionDenied(permission: "kernel.act-as", role: principal.role)
         }
         let context = ActionContext(principal: other, school: school, scope: .school, database: database, localizer: localizer, now: now,
-                                    settings: settings, enabledModules: enabledModules)
+                                    settings: settings, policy: policy, enabledModules: enabledModules)
         context.owner = self
         return context
+    }
+
+    /// How far the principal's grant of another permission reaches, nil when the role lacks it.
+    /// An action that shows data another module guards (a student's name and class) applies
+    /// that module's scope, so a person never sees through one door what another refuses.
+    public func scope(for permission: Permission) -> AccessScope? {
+        policy.scope(of: principal.role, for: permission)
     }
 
     /// The school's value of one of this platform's settings (its default until someone sets it).

@@ -30,7 +30,7 @@ public enum HogwartsCommandLine {
     }
 
     private static func fail(_ error: any Error, localizer: Localizer) -> Never {
-        FileHandle.standardError.write(Data("hogwarts: \(localizer.message(for: error))\n".utf8))
+        FileHandle.standardError.write(Data("hogwarts: \(TextInput.printable(localizer.message(for: error), multiline: true))\n".utf8))
         exit((error as? any HogwartsError)?.exitStatus.rawValue ?? ExitStatus.failure.rawValue)
     }
 }

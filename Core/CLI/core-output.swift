@@ -7,13 +7,20 @@ public struct Output: Sendable {
 
     public init(json: Bool) { self.json = json }
 
+    /// The one JSON style of every command (and later the HTTP API): snake_case keys (`id`,
+    /// `user_id`, `school_id`), ISO 8601 times, enum values as their upper-case names.
+    public static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
     /// Prints `value` as JSON, or the table built from it.
     public func emit<T: Encodable>(_ value: T, table: (T) -> TextTable) throws {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            print(String(decoding: try encoder.encode(value), as: UTF8.self))
+            print(String(decoding: try Self.jsonEncoder().encode(value), as: UTF8.self))
         } else {
             print(table(value).rendered, terminator: "")
         }
@@ -45,8 +52,11 @@ public struct TextTable: Sendable {
         plainLines = lines
     }
 
+    /// The table as text, with control characters in any cell shown, not obeyed: names and
+    /// messages come from other people and must not rewrite the reader's terminal.
     public var rendered: String {
-        if let plainLines { return plainLines.map { $0 + "\n" }.joined() }
+        if let plainLines { return plainLines.map { TextInput.printable($0, multiline: true) + "\n" }.joined() }
+        let rows = rows.map { $0.map { TextInput.printable($0) } }
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
         }
