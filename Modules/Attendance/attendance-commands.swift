@@ -10,7 +10,16 @@ struct AttendanceCommand: ParsableCommand {
                           History.self, Stats.self, Export.self])
     }
 
-    static func percent(_ rate: Double?) -> String { rate.map { String(format: "%.1f%%", $0) } ?? "-" }
+    /// A rate with as many decimals (1 to 4) as it takes to stay in its band: 94.99 reads
+    /// "94.99%" beside AT_RISK, not "95.0%", which is where SATISFACTORY starts.
+    static func percent(_ rate: Double?) -> String {
+        guard let rate else { return "-" }
+        for decimals in 1...4 {
+            let text = String(format: "%.\(decimals)f", rate)
+            if let shown = Double(text), RiskBand(rate: shown) == RiskBand(rate: rate) { return text + "%" }
+        }
+        return String(format: "%.4f", (rate * 10_000).rounded(.down) / 10_000) + "%"
+    }
 
     static func registerTable(_ lines: [ClassRegister.Line]) -> TextTable {
         TextTable(headers: ["#", L("attendance.heading.gr"), L("attendance.heading.name"), L("attendance.heading.status")],
@@ -69,7 +78,7 @@ struct AttendanceCommand: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "history", abstract: L("attendance.cli.history")) }
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
-        @Option(name: .customLong("student"), help: ArgumentHelp(L("attendance.option.student"))) var student: String
+        @Option(name: .customLong("student"), help: ArgumentHelp(L("attendance.option.student-default"))) var student: String?
         @Option(name: .customLong("from"), help: ArgumentHelp(L("attendance.option.from"))) var from: String?
         @Option(name: .customLong("to"), help: ArgumentHelp(L("attendance.option.to"))) var to: String?
 
@@ -94,14 +103,11 @@ struct AttendanceCommand: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "stats", abstract: L("attendance.cli.stats")) }
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
-        @Option(name: .customLong("class"), help: ArgumentHelp(L("attendance.option.class"))) var classCode: String?
-        @Flag(name: .customLong("school"), help: ArgumentHelp(L("attendance.option.whole-school"))) var wholeSchool = false
+        // Without --class: the whole school, as far as the principal sees. (A `--school` flag
+        // here clashed with the `--school S` every module command takes.)
+        @Option(name: .customLong("class"), help: ArgumentHelp(L("attendance.option.class-or-school"))) var classCode: String?
         @Option(name: .customLong("from"), help: ArgumentHelp(L("attendance.option.from"))) var from: String?
         @Option(name: .customLong("to"), help: ArgumentHelp(L("attendance.option.to"))) var to: String?
-
-        func validate() throws {
-            if (classCode == nil) == !wholeSchool { throw ValidationError(L("attendance.error.class-or-school")) }
-        }
 
         func run() throws {
             let session = try CommandSession(global, self.session)
@@ -130,7 +136,12 @@ struct AttendanceCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            print(try session.run(ExportEdFi.self, .init(classCode: classCode, from: from, to: to)), terminator: "")
+            let rows = try session.run(ExportEdFi.self, .init(classCode: classCode, from: from, to: to))
+            if session.output.json {
+                try session.output.emit(rows) { _ in TextTable(lines: []) }
+            } else {
+                print(ExportEdFi.csv(rows), terminator: "")
+            }
         }
     }
 }
@@ -145,7 +156,7 @@ enum MarkFile {
         }
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst()
         return try lines.enumerated().compactMap { index, line in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { CSVCell.restored($0.trimmingCharacters(in: .whitespaces)) }
             guard cells.count >= 2, !cells[0].isEmpty else { return nil }
             guard let status = AttendanceStatus(rawValue: cells[1].uppercased()) else { throw AttendanceError.invalidFile("\(path):\(index + 2)") }
             return AttendanceMark(student: cells[0], status: status, notes: cells.count > 2 ? cells[2] : nil)

@@ -13,12 +13,14 @@ public enum AttendanceError: HogwartsError, Equatable {
     case excuseExists
     case unknownExcuse(String)
     case alreadyDecided(String)
-    case descriptionTooLong
     case codeExpired
     case codeInvalid
     case codeOtherClass
     case notAStudent
     case invalidFile(String)
+    case outsideSchoolYear(String)
+    case chooseStudent
+    case chooseChild([String])
 
     public var messageKey: String {
         switch self {
@@ -34,23 +36,27 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .excuseExists: "attendance.error.excuse-exists"
         case .unknownExcuse: "attendance.error.unknown-excuse"
         case .alreadyDecided: "attendance.error.already-decided"
-        case .descriptionTooLong: "attendance.error.description-too-long"
         case .codeExpired: "attendance.error.code-expired"
         case .codeInvalid: "attendance.error.code-invalid"
         case .codeOtherClass: "attendance.error.code-other-class"
         case .notAStudent: "attendance.error.not-a-student"
         case .invalidFile: "attendance.error.invalid-file"
+        case .outsideSchoolYear: "attendance.error.outside-school-year"
+        case .chooseStudent: "attendance.error.choose-student"
+        case .chooseChild: "attendance.error.choose-child"
         }
     }
 
     public var messageArguments: [String: String] {
         switch self {
         case .notYourClass(let value), .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
-             .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value):
+             .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value),
+             .outsideSchoolYear(let value):
             ["value": value]
         case .notInClass(let student, let classCode): ["student": student, "class": classCode]
         case .outsideEditWindow(let date, let days): ["value": date, "days": String(days)]
         case .noRecord(let student, let date): ["student": student, "value": date]
+        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
         default: [:]
         }
     }
@@ -60,6 +66,7 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .notYourClass, .notAStudent, .outsideEditWindow: .permissionDenied
         case .unknownPeriod, .noRecord, .unknownExcuse: .notFound
         case .excuseExists, .alreadyDecided: .conflict
+        case .chooseStudent, .chooseChild: .usage
         default: .invalidData
         }
     }

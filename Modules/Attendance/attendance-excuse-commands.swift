@@ -136,7 +136,7 @@ struct NoticeCommand: ParsableCommand {
         func run() throws {
             let session = try CommandSession(global, self.session)
             let excused = try session.run(ReviewNotice.self, .init(notice: notice, approve: approve))
-            try session.output.emit(["excusedRecords": excused]) { _ in L(approve ? "attendance.notice.approved" : "attendance.notice.rejected", ["count": String(excused)]) }
+            try session.output.emit(["excused_records": excused]) { _ in L(approve ? "attendance.notice.approved" : "attendance.notice.rejected", ["count": String(excused)]) }
         }
     }
 }

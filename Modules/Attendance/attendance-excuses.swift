@@ -59,7 +59,7 @@ public struct SubmitExcuse: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        guard input.description.count <= 2000 else { throw AttendanceError.descriptionTooLong }
+        try TextInput.check(input.description, field: "--description", maxLength: 2000, multiline: true)
         let record = try record(input, context)
         guard ["ABSENT", "LATE"].contains(record.string("status")) else { throw AttendanceError.notExcusable(record.string("status")) }
         let existing: Int = try context.database.fetchValue(
@@ -110,7 +110,7 @@ public struct ReviewExcuse: Action {
     public func validate(_ input: Input, in context: ActionContext) throws {
         let row = try excuse(input.excuse, context)
         guard row.string("status") == ReviewStatus.pending.rawValue else { throw AttendanceError.alreadyDecided(row.string("status")) }
-        guard (input.note ?? "").count <= 500 else { throw AttendanceError.descriptionTooLong }
+        try TextInput.check(input.note ?? "", field: "--note", maxLength: 500, multiline: true)
         try ClassAccess.require(classID: row.string("class_id"), code: row.string("class_code"), context)
     }
 
@@ -139,7 +139,9 @@ public struct ReviewExcuse: Action {
 
     /// An excuse by id or an unambiguous prefix of it.
     private func excuse(_ reference: String, _ context: ActionContext) throws -> SQLRow {
-        let rows = try context.database.fetchAll("\(Excuse.select) WHERE x.school_id = :school_id AND x.id LIKE :prefix LIMIT 2", ["prefix": .text(reference + "%")])
+        guard !reference.isEmpty else { throw AttendanceError.unknownExcuse(reference) }
+        let rows = try context.database.fetchAll("\(Excuse.select) WHERE x.school_id = :school_id AND x.id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2",
+                                                 ["prefix": .text(LikePattern.prefix(reference))])
         guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
         return row
     }
@@ -196,7 +198,9 @@ public struct SubmitNotice: Action {
         _ = try Roster.visibleStudent(gr: input.grNumber, context)
         guard let from = CivilDate(input.from) else { throw AttendanceError.invalidDate(input.from) }
         guard let to = CivilDate(input.to), from <= to else { throw AttendanceError.invalidDate(input.to) }
-        guard input.description.count <= 2000 else { throw AttendanceError.descriptionTooLong }
+        try AttendanceAccess.requireSchoolYear(from, context)
+        try AttendanceAccess.requireSchoolYear(to, context)
+        try TextInput.check(input.description, field: "--description", maxLength: 2000, multiline: true)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -249,7 +253,9 @@ public struct ReviewNotice: Action {
     }
 
     private func notice(_ reference: String, _ context: ActionContext) throws -> SQLRow {
-        let rows = try context.database.fetchAll("SELECT * FROM attendance_notices WHERE school_id = :school_id AND id LIKE :prefix LIMIT 2", ["prefix": .text(reference + "%")])
+        guard !reference.isEmpty else { throw AttendanceError.unknownExcuse(reference) }
+        let rows = try context.database.fetchAll("SELECT * FROM attendance_notices WHERE school_id = :school_id AND id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2",
+                                                 ["prefix": .text(LikePattern.prefix(reference))])
         guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
         return row
     }

@@ -83,6 +83,7 @@ struct ClassSession {
     func checkDate(_ context: ActionContext) throws {
         let today = context.today
         guard date <= today else { throw AttendanceError.futureDate(date.description) }
+        try AttendanceAccess.requireSchoolYear(date, context)
         if ![Role.admin, .developer].contains(context.principal.role) {
             let days = try context.setting(AttendanceSettings.editWindowDays)
             guard today.dayNumber - date.dayNumber <= days else { throw AttendanceError.outsideEditWindow(date.description, days) }
@@ -165,6 +166,7 @@ public struct TakeAttendance: Action {
         try session.checkDate(context)
         var seen: Set<String> = []
         for mark in input.marks {
+            try TextInput.check(mark.notes ?? "", field: "notes", maxLength: TextLimit.title)
             let member = try session.member(mark.student, context)
             guard seen.insert(member.studentID).inserted else { throw AttendanceError.duplicateMark(member.grNumber) }
         }

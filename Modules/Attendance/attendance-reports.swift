@@ -5,10 +5,11 @@ import Students
 /// A student's attendance: every record in the range and the totals, rate and band.
 public struct AttendanceHistory: Action {
     public struct Input: Codable, Sendable {
-        public var grNumber: String
+        /// Nil: the signed-in student, or a guardian's only child.
+        public var grNumber: String?
         public var from: String?
         public var to: String?
-        public init(grNumber: String, from: String? = nil, to: String? = nil) {
+        public init(grNumber: String? = nil, from: String? = nil, to: String? = nil) {
             self.grNumber = grNumber
             self.from = from
             self.to = to
@@ -30,8 +31,12 @@ public struct AttendanceHistory: Action {
 
     public init() {}
 
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        for date in [input.from, input.to].compactMap({ $0 }) where CivilDate(date) == nil { throw AttendanceError.invalidDate(date) }
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let student = try AttendanceAccess.student(input.grNumber, context)
         let records = try context.database.fetchAll("""
             \(AttendanceRecord.select) WHERE r.school_id = :school_id AND r.student_id = :student
               AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
@@ -142,7 +147,8 @@ public struct AttendanceStats: Action {
     }
 }
 
-/// The records as CSV with Ed-Fi attendance event categories, for state or trust reporting.
+/// The records with Ed-Fi attendance event categories, for state or trust reporting: rows that
+/// the command prints as CSV (cells neutralized against spreadsheet formulas) or as JSON.
 public struct ExportEdFi: Action {
     public struct Input: Codable, Sendable {
         public var classCode: String?
@@ -155,6 +161,16 @@ public struct ExportEdFi: Action {
         }
     }
 
+    /// One attendance event, named as Ed-Fi names its fields.
+    public struct Row: Codable, Sendable, Equatable {
+        public let studentUniqueId: String
+        public let eventDate: CivilDate
+        /// Empty for a whole-day record.
+        public let classPeriod: String
+        public let attendanceEventCategoryDescriptor: String
+        public let status: AttendanceStatus
+    }
+
     public static let id = "attendance.export-ed-fi"
     public static let permission = AttendancePermissions.stats
     public static let isReadOnly = true
@@ -165,7 +181,7 @@ public struct ExportEdFi: Action {
         try AttendanceStats().validate(.init(classCode: input.classCode, from: input.from, to: input.to), in: context)
     }
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Row] {
         var arguments = StudentVisibility.arguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
@@ -175,12 +191,27 @@ public struct ExportEdFi: Action {
               AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
             ORDER BY r.date, s.gr_number, r.period
             """, arguments).map(AttendanceRecord.init(row:))
+        return records.compactMap { record in
+            guard let category = EdFiCategory.of(record.status) else { return nil }
+            return Row(studentUniqueId: record.grNumber, eventDate: record.date, classPeriod: record.period == AttendancePeriod.wholeDay ? "" : record.period,
+                       attendanceEventCategoryDescriptor: "uri://ed-fi.org/AttendanceEventCategoryDescriptor#\(category)", status: record.status)
+        }
+    }
+
+    /// The rows as CSV with Ed-Fi's column names; every cell goes through `CSVCell.neutralized`,
+    /// so a GR number such as `=HYPERLINK(...)` is text, not a formula, when a school opens the file.
+    public static func csv(_ rows: [Row]) -> String {
         var lines = ["StudentUniqueId,EventDate,ClassPeriod,AttendanceEventCategoryDescriptor,Status"]
-        for record in records {
-            guard let category = EdFiCategory.of(record.status) else { continue }
-            let period = record.period == AttendancePeriod.wholeDay ? "" : record.period
-            lines.append("\(record.grNumber),\(record.date),\(period),uri://ed-fi.org/AttendanceEventCategoryDescriptor#\(category),\(record.status.rawValue)")
+        for row in rows {
+            let cells = [row.studentUniqueId, row.eventDate.description, row.classPeriod, row.attendanceEventCategoryDescriptor, row.status.rawValue]
+            lines.append(cells.map { quoted(CSVCell.neutralized($0)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled.
+    private static func quoted(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

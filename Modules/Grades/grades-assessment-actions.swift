@@ -41,13 +41,17 @@ public struct CreateAssessment: Action {
         guard !input.code.isEmpty, !input.title.trimmingCharacters(in: .whitespaces).isEmpty, !input.category.isEmpty else {
             throw InputError("grades.error.assessment-fields")
         }
+        try TextInput.check(input.code, field: "<code>", maxLength: TextLimit.code)
+        try TextInput.check(input.title, field: "--title", maxLength: TextLimit.title)
+        try TextInput.check(input.category, field: "--category", maxLength: TextLimit.code)
+        // `>` and `<=` are false for NaN, so a NaN from any transport is refused here too.
         guard input.maxMarks > 0, input.maxMarks <= 1000, input.passingMarks >= 0, input.passingMarks <= input.maxMarks else {
-            throw GradesError.invalidMarks("\(input.passingMarks)/\(input.maxMarks)")
+            throw GradesError.invalidMarks("\(GradeScale.number(input.passingMarks))/\(GradeScale.number(input.maxMarks))")
         }
         let term = try GradesData.term(input.term, context)
         guard CivilDate(input.date) != nil, input.date >= term.startsOn, input.date <= term.endsOn else { throw GradesError.invalidDate(input.date) }
         let (classID, subjectID) = try place(input, context)
-        try GradesAccess.requireTeaching(classID: classID, subjectID: subjectID, classCode: input.classCode, context)
+        try GradesAccess.requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: input.classCode, subjectCode: input.subjectCode, context)
         if (try? GradesData.assessment(input.code, context)) != nil { throw InputError("grades.error.code-taken", ["code": input.code]) }
     }
 
@@ -85,11 +89,16 @@ public struct ListAssessments: Action {
 
     public init() {}
 
+    /// Teachers list the assessments of the subjects they teach and of their homeroom classes.
     public func perform(_ input: Input, in context: ActionContext) throws -> [Assessment] {
-        try context.database.fetchAll("""
+        var arguments = GradesAccess.listArguments(context)
+        arguments["class"] = SQLValue(input.classCode)
+        arguments["subject"] = SQLValue(input.subjectCode)
+        return try context.database.fetchAll("""
             \(Assessment.select) WHERE a.school_id = :school_id AND (:class IS NULL OR c.code = :class) AND (:subject IS NULL OR sub.code = :subject)
+              AND \(GradesAccess.listable)
             ORDER BY a.date, a.code
-            """, ["class": SQLValue(input.classCode), "subject": SQLValue(input.subjectCode)]).map(Assessment.init(row:))
+            """, arguments).map(Assessment.init(row:))
     }
 }
 
@@ -173,7 +182,8 @@ public struct EnterResults: Action {
         let classID = try Roster.classID(code: assessment.classCode, context)
         let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
                                                                 ["id": .text(assessment.id)]) ?? ""
-        try GradesAccess.requireTeaching(classID: classID, subjectID: subjectID, classCode: assessment.classCode, context)
+        try GradesAccess.requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode,
+                                               subjectCode: assessment.subjectCode, context)
         let members = try context.database.fetchAll("""
             SELECT s.id, s.gr_number FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
             WHERE e.school_id = :school_id AND e.class_id = :class AND s.archived_at IS NULL ORDER BY s.surname, s.given_name, s.gr_number
@@ -199,7 +209,8 @@ public struct EnterResults: Action {
             case "absent", "a": lines.append(Checked(studentID: member.string("id"), state: .absent, score: nil))
             case "exempt", "x": lines.append(Checked(studentID: member.string("id"), state: .exempt, score: nil))
             default:
-                guard let score = Double(text), score.isFinite else {
+                // Plain digits only: Swift's Double("0x10") is 16 and Double("nan") is NaN.
+                guard let score = StrictNumber.decimal(text) else {
                     problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.not-a-score", ["value": line.result])))
                     continue
                 }

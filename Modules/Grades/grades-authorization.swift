@@ -21,10 +21,48 @@ public enum GradesPermissions {
     }
 }
 
+/// Who may write and read which grades.
+///
+/// - Writing (adding an assessment, entering or changing results) belongs to the teacher who
+///   teaches that subject in that class, and to admins and developers (the PRD's matrix: grading
+///   is the subject teacher's). Being the class's homeroom teacher is not enough: she did not set
+///   the ENG quiz, so she may not mark it. Every grades write goes through `requireSubjectTeacher`.
+/// - Reading follows `grades.read`'s roster scope: a teacher reads every result of the students
+///   in the classes she teaches or is homeroom teacher of, all subjects included, so a homeroom
+///   teacher can follow her class; students read their own, guardians their children's.
 enum GradesAccess {
-    /// Refuses a teacher who neither teaches the subject in the class nor is its homeroom teacher.
-    static func requireTeaching(classID: String, subjectID: String, classCode: String, _ context: ActionContext) throws {
+    /// Refuses anyone below school scope who does not teach the subject in the class.
+    static func requireSubjectTeacher(classID: String, subjectID: String, classCode: String, subjectCode: String, _ context: ActionContext) throws {
         guard context.scope != .school else { return }
-        if try !Roster.teaches(classID: classID, subjectID: subjectID, context) { throw GradesError.notYourClass(classCode) }
+        let taught: Int = try context.database.fetchValue("""
+            SELECT COUNT(*) FROM students_teaching WHERE school_id = :school_id AND class_id = :class AND subject_id = :subject AND teacher_user_id = :me
+            """, ["class": .text(classID), "subject": .text(subjectID), "me": .text(context.principal.userID)]) ?? 0
+        if taught == 0 { throw GradesError.notYourSubject(classCode: classCode, subjectCode: subjectCode) }
+    }
+
+    /// An SQL condition on `grades_assessments a` for the assessments a principal may list: all
+    /// at school scope, else those of the subjects she teaches and of her homeroom classes.
+    /// Binds `:me` and `:all`.
+    static let listable = """
+        (:all = 1 OR EXISTS (SELECT 1 FROM students_teaching t WHERE t.school_id = a.school_id AND t.class_id = a.class_id
+                                 AND t.subject_id = a.subject_id AND t.teacher_user_id = :me)
+                  OR EXISTS (SELECT 1 FROM students_classes h WHERE h.school_id = a.school_id AND h.id = a.class_id AND h.homeroom_teacher_id = :me))
+        """
+
+    static func listArguments(_ context: ActionContext) -> SQLArguments {
+        ["me": .text(context.principal.userID), "all": .integer(context.scope == .school ? 1 : 0)]
+    }
+
+    /// The student a read is about: the one named, else the signed-in student or a guardian's
+    /// only child, so a student need not know their own GR number. Several children: name one.
+    static func student(_ grNumber: String?, _ context: ActionContext) throws -> Student {
+        if let grNumber { return try Roster.visibleStudent(gr: grNumber, context) }
+        guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw GradesError.chooseStudent }
+        let students = try Roster.visibleStudents(context)
+        guard students.count == 1, let only = students.first else {
+            if students.isEmpty { throw GradesError.noLinkedStudent }
+            throw GradesError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
+        }
+        return only
     }
 }

@@ -10,7 +10,8 @@ struct GradesCommand: ParsableCommand {
                           Publish.self, Override.self, ScaleCommand.self, Weights.self])
     }
 
-    static func percent(_ value: Double?) -> String { value.map { String(format: "%.1f%%", $0) } ?? "-" }
+    /// `scale` decides the decimals, so the number shown explains the letter beside it.
+    static func percent(_ value: Double?, _ scale: GradeScale) -> String { value.map(scale.percentText) ?? "-" }
     static func passFail(_ passed: Bool?) -> String { passed.map { $0 ? L("grades.pass") : L("grades.fail") } ?? "-" }
 
     struct Assessments: ParsableCommand {
@@ -41,14 +42,18 @@ struct GradesCommand: ParsableCommand {
         @Option(name: .customLong("kind"), help: ArgumentHelp(L("grades.option.kind"))) var kind: String
         @Option(name: .customLong("title"), help: ArgumentHelp(L("grades.option.title"))) var title: String
         @Option(name: .customLong("date"), help: ArgumentHelp(L("grades.option.date"))) var date: String
-        @Option(name: .customLong("max"), help: ArgumentHelp(L("grades.option.max"))) var maxMarks: Double
-        @Option(name: .customLong("pass"), help: ArgumentHelp(L("grades.option.pass"))) var passingMarks: Double
+        // Text, parsed by ArgumentValue: `--max -5` then gets a message naming --max, and nan,
+        // inf or 0x10 never reach the action.
+        @Option(name: .customLong("max"), parsing: .unconditional, help: ArgumentHelp(L("grades.option.max"))) var maxMarks: String
+        @Option(name: .customLong("pass"), parsing: .unconditional, help: ArgumentHelp(L("grades.option.pass"))) var passingMarks: String
         @Option(name: .customLong("category"), help: ArgumentHelp(L("grades.option.category"))) var category = "coursework"
 
         func run() throws {
             guard let kind = AssessmentKind(rawValue: kind.uppercased()) else {
                 throw CommandError.invalidArgument(name: "--kind", value: self.kind, expected: AssessmentKind.allCases.map(\.rawValue).joined(separator: "|"))
             }
+            let maxMarks = try ArgumentValue.decimal(self.maxMarks, option: "--max", in: 0.01...1000)
+            let passingMarks = try ArgumentValue.decimal(self.passingMarks, option: "--pass", in: 0...maxMarks)
             let session = try CommandSession(global, self.session)
             let assessment = try session.run(CreateAssessment.self, .init(code: code, classCode: classCode, subjectCode: subject, term: term, kind: kind,
                                                                          title: title, date: date, maxMarks: maxMarks, passingMarks: passingMarks, category: category))
@@ -89,17 +94,19 @@ struct GradesCommand: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "results", abstract: L("grades.cli.results")) }
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
-        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student"))) var student: String
+        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student-default"))) var student: String?
         @Option(name: .customLong("term"), help: ArgumentHelp(L("grades.option.term"))) var term: String?
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(StudentResults.self, .init(grNumber: student, term: term))) { results in
+            let results = try session.run(StudentResults.self, .init(grNumber: student, term: term))
+            let scale = try session.run(ShowScale.self, .init())
+            try session.output.emit(results) { results in
                 TextTable(headers: [L("grades.heading.date"), L("grades.heading.subject"), L("grades.heading.title"), L("grades.heading.score"),
                                     L("grades.heading.percent"), L("grades.heading.letter"), L("grades.heading.result")],
                           rows: results.map { [$0.date, $0.subjectCode, $0.title,
                                                $0.state == .scored ? "\(GradeScale.number($0.score ?? 0))/\(GradeScale.number($0.maxMarks))" : $0.state.rawValue,
-                                               GradesCommand.percent($0.percentage), $0.letter ?? "-", GradesCommand.passFail($0.passed)] })
+                                               GradesCommand.percent($0.percentage, scale), $0.letter ?? "-", GradesCommand.passFail($0.passed)] })
             }
         }
     }
@@ -108,20 +115,22 @@ struct GradesCommand: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "report-card", abstract: L("grades.cli.report-card")) }
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
-        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student"))) var student: String
+        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student-default"))) var student: String?
         @Option(name: .customLong("term"), help: ArgumentHelp(L("grades.option.term"))) var term: String
 
         func run() throws {
             let session = try CommandSession(global, self.session)
             let language = session.kernel.localizer.language
-            try session.output.emit(try session.run(ReportCard.self, .init(grNumber: student, term: term))) { card in
+            let card = try session.run(ReportCard.self, .init(grNumber: student, term: term))
+            let scale = try session.run(ShowScale.self, .init())
+            try session.output.emit(card) { card in
                 var table = TextTable(
                     headers: [L("grades.heading.subject"), L("grades.heading.credits"), L("grades.heading.percent"), L("grades.heading.letter"), L("grades.heading.result")],
-                    rows: card.record.subjects.map { [$0.subjectName.text(in: language), GradeScale.number($0.credits), GradesCommand.percent($0.percentage),
+                    rows: card.record.subjects.map { [$0.subjectName.text(in: language), GradeScale.number($0.credits), GradesCommand.percent($0.percentage, scale),
                                                       ($0.letter ?? "-") + ($0.overrideReason.map { " (\(L("grades.overridden")): \($0))" } ?? ""),
                                                       GradesCommand.passFail($0.passed)] })
                 let attendance = card.attendance.map { counts in
-                    L("grades.card.attendance", ["present": String(counts["PRESENT"] ?? 0), "absent": String(counts["ABSENT"] ?? 0), "late": String(counts["LATE"] ?? 0)])
+                    L("grades.card.attendance", ["present": String(counts.present), "absent": String(counts.absent), "late": String(counts.late)])
                 } ?? ""
                 table.footer = L(card.published ? "grades.card.footer" : "grades.card.footer-draft", [
                     "name": card.studentName, "class": card.classCode, "term": card.term.text(in: language),
@@ -136,16 +145,19 @@ struct GradesCommand: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "history", abstract: L("grades.cli.history")) }
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
-        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student"))) var student: String
+        @Option(name: .customLong("student"), help: ArgumentHelp(L("grades.option.student-default"))) var student: String?
         @Option(name: .customLong("subject"), help: ArgumentHelp(L("grades.option.subject"))) var subject: String
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(GradeHistory.self, .init(grNumber: student, subjectCode: subject))) { results in
+            let results = try session.run(GradeHistory.self, .init(grNumber: student, subjectCode: subject))
+            let scale = try session.run(ShowScale.self, .init())
+            try session.output.emit(results) { results in
                 TextTable(lines: results.map { result in
                     let percentage = result.percentage ?? 0
                     let bar = String(repeating: "█", count: Int((percentage / 5).rounded()))
-                    return "\(result.date)  \(bar)\(String(repeating: "·", count: max(0, 20 - bar.count)))  \(String(format: "%5.1f%%", percentage)) \(result.letter ?? "")  \(result.title)"
+                    let shown = scale.percentText(percentage)
+                    return "\(result.date)  \(bar)\(String(repeating: "·", count: max(0, 20 - bar.count)))  \(String(repeating: " ", count: max(0, 6 - shown.count)))\(shown) \(result.letter ?? "")  \(result.title)"
                 })
             }
         }
@@ -225,12 +237,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("grades.argument.weights"))) var weights: String
 
         func run() throws {
-            var parsed: [String: Double] = [:]
-            for pair in weights.split(separator: ",") {
-                let parts = pair.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, let weight = Double(parts[1]) else { throw GradesError.invalidWeights(String(pair)) }
-                parsed[parts[0]] = weight
-            }
+            let parsed = try Self.parse(weights)
             let session = try CommandSession(global, self.session)
             try session.output.emit(try session.run(SetWeights.self, .init(weights: parsed))) { weights in
                 L("grades.weights.saved", ["weights": weights.sorted { $0.key < $1.key }.map { "\($0.key)=\(GradeScale.number($0.value))" }.joined(separator: ", ")])
@@ -239,15 +246,29 @@ struct GradesCommand: ParsableCommand {
     }
 }
 
+extension GradesCommand.Weights {
+    /// `exams=60,coursework=40`: each weight a plain decimal (no nan, inf or 0x10), each category once.
+    static func parse(_ text: String) throws -> [String: Double] {
+        var parsed: [String: Double] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, let weight = StrictNumber.decimal(parts[1]), weight > 0, weight <= 100,
+                  parsed.updateValue(weight, forKey: parts[0]) == nil
+            else { throw GradesError.invalidWeights(TextInput.printable(String(pair))) }
+        }
+        return parsed
+    }
+}
+
 /// Results from a file: CSV `student,result` with a header row, or JSON `[{"student": "...", "result": "85"}]`.
 enum ResultFile {
     static func read(_ path: String) throws -> [ResultLine] {
         guard let data = FileManager.default.contents(atPath: path) else { throw KernelError.fileMissing(path) }
         if path.lowercased().hasSuffix(".json") {
-            do { return try JSONDecoder().decode([ResultLine].self, from: data) } catch { throw GradesError.invalidMarks(path) }
+            do { return try JSONDecoder().decode([ResultLine].self, from: data) } catch { throw GradesError.invalidFile(path) }
         }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst().map { line in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { CSVCell.restored($0.trimmingCharacters(in: .whitespaces)) }
             return ResultLine(student: cells.first ?? "", result: cells.count > 1 ? cells[1] : "")
         }
     }

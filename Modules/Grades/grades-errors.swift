@@ -3,54 +3,69 @@ import Core
 public enum GradesError: HogwartsError, Equatable {
     case scaleMalformed(String)
     case scaleOutOfRange(String)
+    case scalePoints(String)
     case scaleGap(from: Double, to: Double)
     case scaleOverlap(String, String)
     case scaleDuplicateLetter(String)
     case unknownAssessment(String)
     case unknownTerm(String)
     case unknownSubject(String)
-    case notYourClass(String)
+    case notYourSubject(classCode: String, subjectCode: String)
+    case chooseStudent
+    case chooseChild([String])
+    case noLinkedStudent
     case invalidMarks(String)
     case invalidResults([ResultProblem])
     case notPublished(String)
     case invalidWeights(String)
     case invalidDate(String)
+    case invalidFile(String)
 
     public var messageKey: String {
         switch self {
         case .scaleMalformed: "grades.error.scale-malformed"
         case .scaleOutOfRange: "grades.error.scale-out-of-range"
+        case .scalePoints: "grades.error.scale-points"
         case .scaleGap: "grades.error.scale-gap"
         case .scaleOverlap: "grades.error.scale-overlap"
         case .scaleDuplicateLetter: "grades.error.scale-duplicate-letter"
         case .unknownAssessment: "grades.error.unknown-assessment"
         case .unknownTerm: "grades.error.unknown-term"
         case .unknownSubject: "grades.error.unknown-subject"
-        case .notYourClass: "grades.error.not-your-class"
+        case .notYourSubject: "grades.error.not-your-subject"
+        case .chooseStudent: "grades.error.choose-student"
+        case .chooseChild: "grades.error.choose-child"
+        case .noLinkedStudent: "grades.error.no-linked-student"
         case .invalidMarks: "grades.error.invalid-marks"
         case .invalidResults: "grades.error.invalid-results"
         case .notPublished: "grades.error.not-published"
         case .invalidWeights: "grades.error.invalid-weights"
         case .invalidDate: "grades.error.invalid-date"
+        case .invalidFile: "grades.error.invalid-file"
         }
     }
 
     public var messageArguments: [String: String] {
         switch self {
-        case .scaleMalformed(let value), .scaleOutOfRange(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
-             .unknownTerm(let value), .unknownSubject(let value), .notYourClass(let value), .invalidMarks(let value), .notPublished(let value),
-             .invalidWeights(let value), .invalidDate(let value):
+        case .scaleMalformed(let value), .scaleOutOfRange(let value), .scalePoints(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
+             .unknownTerm(let value), .unknownSubject(let value), .invalidMarks(let value), .notPublished(let value),
+             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value):
             ["value": value]
         case .scaleGap(let from, let to): ["from": GradeScale.number(from), "to": GradeScale.number(to)]
         case .scaleOverlap(let first, let second): ["first": first, "second": second]
         case .invalidResults(let problems): ["count": String(problems.count)]
+        case .notYourSubject(let classCode, let subjectCode): ["class": classCode, "subject": subjectCode]
+        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
+        case .chooseStudent, .noLinkedStudent: [:]
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .unknownAssessment, .unknownTerm, .unknownSubject: .notFound
-        case .notYourClass, .notPublished: .permissionDenied
+        case .notYourSubject, .notPublished: .permissionDenied
+        case .chooseStudent, .chooseChild: .usage
+        case .noLinkedStudent: .notFound
         default: .invalidData
         }
     }

@@ -5,10 +5,11 @@ import Students
 /// A student's results, each with its letter and pass or fail (green and red in the PRD).
 public struct StudentResults: Action {
     public struct Input: Codable, Sendable {
-        public var grNumber: String
+        /// Nil: the signed-in student, or a guardian's only child.
+        public var grNumber: String?
         public var term: String?
         public var subjectCode: String?
-        public init(grNumber: String, term: String? = nil, subjectCode: String? = nil) {
+        public init(grNumber: String? = nil, term: String? = nil, subjectCode: String? = nil) {
             self.grNumber = grNumber
             self.term = term
             self.subjectCode = subjectCode
@@ -22,7 +23,7 @@ public struct StudentResults: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [AssessmentResult] {
-        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let student = try GradesAccess.student(input.grNumber, context)
         let scale = try GradesData.scale(context)
         let termID = try input.term.map { try GradesData.term($0, context).id }
         return try context.database.fetchAll("""
@@ -49,9 +50,10 @@ public struct StudentResults: Action {
 /// published report cards; staff see drafts, marked as such.
 public struct ReportCard: Action {
     public struct Input: Codable, Sendable {
-        public var grNumber: String
+        /// Nil: the signed-in student, or a guardian's only child.
+        public var grNumber: String?
         public var term: String
-        public init(grNumber: String, term: String) {
+        public init(grNumber: String? = nil, term: String) {
             self.grNumber = grNumber
             self.term = term
         }
@@ -66,8 +68,30 @@ public struct ReportCard: Action {
         public let record: TermRecord
         public let rank: Int?
         public let classSize: Int
-        /// PRESENT, ABSENT, LATE, ... counts within the term, when Attendance is on.
-        public let attendance: [String: Int]?
+        /// The term's attendance, when Attendance is on.
+        public let attendance: AttendanceCounts?
+    }
+
+    /// Records per status within the term, with the same keys as Attendance's own totals.
+    public struct AttendanceCounts: Codable, Sendable, Equatable {
+        public var present = 0
+        public var late = 0
+        public var absent = 0
+        public var excused = 0
+        public var sick = 0
+        public var holiday = 0
+
+        mutating func add(_ status: String, _ count: Int) {
+            switch status {
+            case "PRESENT": present += count
+            case "LATE": late += count
+            case "ABSENT": absent += count
+            case "EXCUSED": excused += count
+            case "SICK": sick += count
+            case "HOLIDAY": holiday += count
+            default: break
+            }
+        }
     }
 
     public static let id = "grades.report-card"
@@ -77,20 +101,20 @@ public struct ReportCard: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let student = try Roster.visibleStudent(gr: input.grNumber, context)
+        let student = try GradesAccess.student(input.grNumber, context)
         let term = try GradesData.term(input.term, context)
         let published = try GradesData.isPublished(termID: term.id, context)
         if !published && [.ownRecord, .linkedChildren].contains(context.scope) { throw GradesError.notPublished(term.name.text(in: context.localizer.language)) }
         let (classCode, classmates) = try GradesData.classmates(of: student.id, context)
         let records = try GradesData.records(students: classmates.isEmpty ? [student.id] : classmates, term: term, context)
         let ranks = TermMarks.ranks(records.compactMapValues(\.gpa))
-        var attendance: [String: Int]?
+        var attendance: AttendanceCounts?
         if context.enabledModules.contains("attendance") {
-            var counts: [String: Int] = [:]
+            var counts = AttendanceCounts()
             for row in try context.database.fetchAll("""
                 SELECT status, COUNT(*) AS n FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date >= :from AND date <= :to GROUP BY status
                 """, ["student": .text(student.id), "from": .text(term.startsOn), "to": .text(term.endsOn)]) {
-                counts[row.string("status")] = row.int("n")
+                counts.add(row.string("status"), row.int("n"))
             }
             attendance = counts
         }
@@ -103,9 +127,10 @@ public struct ReportCard: Action {
 /// A student's marks in one subject over time, for the small chart in `grades history`.
 public struct GradeHistory: Action {
     public struct Input: Codable, Sendable {
-        public var grNumber: String
+        /// Nil: the signed-in student, or a guardian's only child.
+        public var grNumber: String?
         public var subjectCode: String
-        public init(grNumber: String, subjectCode: String) {
+        public init(grNumber: String? = nil, subjectCode: String) {
             self.grNumber = grNumber
             self.subjectCode = subjectCode
         }
@@ -183,6 +208,7 @@ public struct OverrideGrade: Action {
             throw InputError("grades.error.unknown-letter", ["letter": input.letter])
         }
         guard !input.reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.reason-required") }
+        try TextInput.check(input.reason, field: "--reason", maxLength: TextLimit.title)
         guard try Roster.subjectID(code: input.subjectCode, context) != nil else { throw GradesError.unknownSubject(input.subjectCode) }
     }
 
@@ -231,6 +257,8 @@ public struct SetScale: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        guard !input.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.scale-name") }
+        try TextInput.check(input.name, field: "--name", maxLength: TextLimit.name)
         _ = try GradeScale.parse(name: input.name, input.bands)
     }
 
@@ -259,8 +287,10 @@ public struct SetWeights: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        for (category, weight) in input.weights where category.isEmpty || !(weight > 0 && weight <= 100) {
-            throw GradesError.invalidWeights("\(category)=\(weight)")
+        for (category, weight) in input.weights {
+            try TextInput.check(category, field: "<weights>", maxLength: TextLimit.code)
+            // Written so that NaN fails too: every comparison with NaN is false.
+            if category.isEmpty || !(weight > 0 && weight <= 100) { throw GradesError.invalidWeights("\(category)=\(GradeScale.number(weight))") }
         }
     }
 

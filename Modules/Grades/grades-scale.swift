@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// A school's letter grades: half-open bands by lower bound, so every percentage from 0 to 100,
 /// decimals included, maps to exactly one letter. (The web app stored whole-number ranges with
@@ -30,19 +31,12 @@ public struct GradeScale: Codable, Sendable, Equatable {
 
     /// Parses `A+:95:4.0,A:90-95:4.0,...,F:0-60:0`: letter, lower bound (or `lower-upper`), grade
     /// points, and `:fail` for a failing band (the band starting at 0 always fails). Refuses a
-    /// scale that does not cover 0 to 100 exactly once, naming the gap or the overlap.
+    /// scale that does not cover 0 to 100 exactly once, naming the gap or the overlap. Numbers
+    /// are plain decimals (`nan`, `inf`, `0x10` and `1e2` are refused), points run from 0 to 10.
     public static func parse(name: String, _ text: String) throws -> GradeScale {
         var parsed: [(band: GradeBand, upper: Double?)] = []
         for token in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            let parts = token.split(separator: ":").map(String.init)
-            guard (3...4).contains(parts.count), !parts[0].isEmpty, let points = Double(parts[2]), points >= 0,
-                  parts.count == 3 || parts[3] == "fail"
-            else { throw GradesError.scaleMalformed(token) }
-            let bounds = parts[1].split(separator: "-").map { Double($0) }
-            guard (1...2).contains(bounds.count), let lower = bounds[0], bounds.count == 1 || bounds[1] != nil else { throw GradesError.scaleMalformed(token) }
-            let upper = bounds.count == 2 ? bounds[1] : nil
-            guard (0..<100).contains(lower), (upper ?? 100) <= 100, (upper ?? 100) > lower else { throw GradesError.scaleOutOfRange(token) }
-            parsed.append((GradeBand(letter: parts[0], lowerBound: lower, points: points, passing: parts.count == 3 && lower > 0), upper))
+            parsed.append(try band(token))
         }
         let ascending = parsed.sorted { $0.band.lowerBound < $1.band.lowerBound }
         guard let first = ascending.first else { throw GradesError.scaleMalformed(text) }
@@ -63,6 +57,19 @@ public struct GradeScale: Codable, Sendable, Equatable {
         return GradeScale(name: name, bands: ascending.map(\.band))
     }
 
+    /// A percentage for a table, with as many decimals (1 to 4) as it takes for the number shown
+    /// to fall in the same band as the exact one: 79.99 on a B-from-80 scale reads "79.99%" next
+    /// to its C+, not "80.0%". JSON keeps the exact number.
+    public func percentText(_ value: Double) -> String {
+        let exact = band(for: value)
+        for decimals in 1...4 {
+            let text = String(format: "%.\(decimals)f", value)
+            if let shown = Double(text), band(for: shown) == exact { return text + "%" }
+        }
+        // Closer to a bound than 0.0001: cut the digits rather than round up across it.
+        return String(format: "%.4f", (value * 10_000).rounded(.down) / 10_000) + "%"
+    }
+
     /// The scale written back in the form `parse` reads.
     public var text: String {
         bands.map { band in
@@ -71,7 +78,30 @@ public struct GradeScale: Codable, Sendable, Equatable {
         }.joined(separator: ",")
     }
 
+    /// A number as a teacher writes it: `20`, `18.5`. Safe for any Double (no Int overflow).
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value.isFinite && abs(value) < 1e15 && value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// One band, `letter:lower[-upper]:points[:fail]`.
+    private static func band(_ token: String) throws -> (band: GradeBand, upper: Double?) {
+        let parts = token.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (3...4).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 10, TextInput.problem(in: parts[0], maxLength: 10) == nil,
+              parts.count == 3 || parts[3] == "fail"
+        else { throw GradesError.scaleMalformed(token) }
+        // Kept empty pieces: "-5" is a missing lower bound, not 5.
+        let bounds = parts[1].split(separator: "-", omittingEmptySubsequences: false).map { StrictNumber.decimal(String($0)) }
+        guard (1...2).contains(bounds.count), let lower = bounds[0] else { throw GradesError.scaleMalformed(token) }
+        let upper: Double?
+        if bounds.count == 2 {
+            guard let value = bounds[1] else { throw GradesError.scaleMalformed(token) }
+            upper = value
+        } else {
+            upper = nil
+        }
+        guard (0..<100).contains(lower), (upper ?? 100) <= 100, (upper ?? 100) > lower else { throw GradesError.scaleOutOfRange(token) }
+        guard let points = StrictNumber.decimal(parts[2]) else { throw GradesError.scaleMalformed(token) }
+        guard (0...10).contains(points) else { throw GradesError.scalePoints(token) }
+        return (GradeBand(letter: parts[0], lowerBound: lower, points: points, passing: parts.count == 3 && lower > 0), upper)
     }
 }

@@ -101,8 +101,7 @@ struct PeriodsCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            let view = try session.run(ViewTimetable.self, .init(target: .mine, span: .fortnight))
-            try session.output.emit(view.periods) { periods in
+            try session.output.emit(try session.run(ListPeriods.self, .init())) { periods in
                 TextTable(headers: [L("timetable.heading.period"), L("timetable.heading.name"), L("timetable.heading.time")],
                           rows: periods.map { [$0.code, $0.name.text(in: session.kernel.localizer.language) + ($0.isBreak ? " (\(L("timetable.break")))" : ""), "\($0.startsAt)-\($0.endsAt)"] })
             }
@@ -163,7 +162,7 @@ struct CalendarCommand: ParsableCommand {
             guard index >= 0 else { throw CommandError.invalidArgument(name: "--week", value: week, expected: "A|B|C|D") }
             let session = try CommandSession(global, self.session)
             let weekStart = try session.run(SetWeekOverride.self, .init(date: date, week: index, kind: restart ? .restart : .oneWeek, note: note))
-            try session.output.emit(["weekStart": weekStart]) { _ in
+            try session.output.emit(["week_start": weekStart]) { _ in
                 L(restart ? "timetable.override.restart" : "timetable.override.one-week", ["week": weekStart, "letter": WeekSpec.name(index)])
             }
         }

@@ -27,6 +27,9 @@ public struct CreatePeriod: Action {
         guard !input.code.trimmingCharacters(in: .whitespaces).isEmpty, !input.name.ar.isEmpty, !input.name.en.isEmpty else {
             throw InputError("timetable.error.period-name")
         }
+        try TextInput.check(input.code, field: "<code>", maxLength: TextLimit.code)
+        try TextInput.check(input.name.ar, field: "--name-ar", maxLength: TextLimit.name)
+        try TextInput.check(input.name.en, field: "--name-en", maxLength: TextLimit.name)
         for time in [input.startsAt, input.endsAt] where !Self.isTime(time) { throw TimetableError.invalidTime(time) }
         guard input.startsAt < input.endsAt else { throw TimetableError.invalidTime("\(input.startsAt)-\(input.endsAt)") }
         let overlapping: String? = try context.database.fetchValue(
@@ -48,6 +51,22 @@ public struct CreatePeriod: Action {
     static func isTime(_ text: String) -> Bool {
         let parts = text.split(separator: ":").compactMap { Int($0) }
         return text.count == 5 && parts.count == 2 && (0...23).contains(parts[0]) && (0...59).contains(parts[1])
+    }
+}
+
+/// The periods of the school day, the same for every class: anyone who may see a timetable may
+/// see them, without naming whose.
+public struct ListPeriods: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public static let id = "timetable.list-periods"
+    public static let permission = TimetablePermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Period] {
+        try SlotQueries.periods(context)
     }
 }
 
@@ -73,6 +92,7 @@ public struct AddClosure: Action {
         guard let from = CivilDate(input.from) else { throw TimetableError.invalidDate(input.from) }
         guard let to = CivilDate(input.to), from <= to else { throw TimetableError.invalidDate(input.to) }
         guard !input.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("timetable.error.closure-name") }
+        try TextInput.check(input.name, field: "--name", maxLength: TextLimit.title)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -106,6 +126,7 @@ public struct SetWeekOverride: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         guard CivilDate(input.date) != nil else { throw TimetableError.invalidDate(input.date) }
+        try TextInput.check(input.note, field: "--note", maxLength: TextLimit.title)
         let length = try context.setting(TimetableSettings.cycleLength)
         guard (0..<length).contains(input.week) else { throw TimetableError.weekOutsideCycle(WeekSpec.name(input.week)) }
     }

@@ -29,11 +29,41 @@ public struct CycleOverride: Hashable, Sendable, Codable {
 }
 
 /// Which week of the cycle a date falls in: a letter (A, B, ...) or no school at all.
+///
+/// In JSON it is the letter itself (`"A"`, `"B"`) or `null` for a week without school: the
+/// synthesized form leaked Swift's case layout (`{"week": {"_0": 1}}`) to every client.
 public enum CycleWeek: Hashable, Sendable, Codable, CustomStringConvertible {
     case week(Int)
     case noSchool
 
     public static func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(65 + index % 26))) }
+
+    /// The index of a week letter (`A` is 0), nil for anything else.
+    public static func index(ofLetter text: String) -> Int? {
+        guard text.count == 1, let scalar = text.unicodeScalars.first, (65...90).contains(scalar.value) else { return nil }
+        return Int(scalar.value) - 65
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .noSchool
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let index = Self.index(ofLetter: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "A week is a letter A-Z or null, not \(text)")
+        }
+        self = .week(index)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .week(let index): try container.encode(Self.letter(index))
+        case .noSchool: try container.encodeNil()
+        }
+    }
 
     public var description: String {
         switch self {

@@ -14,7 +14,7 @@ public struct TimetableModule: AppModule {
     public var migrations: [Migration] { TimetableMigrations.all }
     public var actions: [any Action.Type] {
         [CreatePeriod.self, CreateSlot.self, MoveSlot.self, DeleteSlot.self, AddClosure.self, SetWeekOverride.self,
-         CycleWeeks.self, ViewTimetable.self, NowAndNext.self]
+         CycleWeeks.self, ViewTimetable.self, NowAndNext.self, ListPeriods.self]
     }
     public var commands: [any ParsableCommand.Type] { [TimetableCommand.self] }
     public var settings: [SettingDefinition] { TimetableSettings.definitions }

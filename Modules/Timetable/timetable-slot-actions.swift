@@ -45,8 +45,10 @@ public enum SlotQueries {
 
     /// A slot by id or by an unambiguous prefix of it (tables show the first 8 characters).
     static func slotID(_ reference: String, _ context: ActionContext) throws -> String {
+        guard !reference.isEmpty else { throw TimetableError.unknownSlot(reference) }
         let ids: [String] = try context.database.fetchAll(
-            "SELECT id FROM timetable_slots WHERE school_id = :school_id AND id LIKE :prefix LIMIT 2", ["prefix": .text(reference + "%")]
+            "SELECT id FROM timetable_slots WHERE school_id = :school_id AND id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2",
+            ["prefix": .text(LikePattern.prefix(reference))]
         ).map { $0.string("id") }
         guard ids.count == 1, let id = ids.first else { throw TimetableError.unknownSlot(reference) }
         return id
@@ -93,6 +95,7 @@ struct ResolvedPlacement {
         guard !period.isBreak else { throw TimetableError.breakPeriod(placement.periodCode) }
         let room = placement.room.trimmingCharacters(in: .whitespaces)
         guard !room.isEmpty else { throw InputError("timetable.error.room-required") }
+        try TextInput.check(room, field: "--room", maxLength: TextLimit.name)
         day = placement.day
         periodID = period.id
         week = placement.week

@@ -21,7 +21,12 @@ public struct DayPlan: Codable, Sendable {
 }
 
 public struct TimetableView: Codable, Sendable {
-    public enum Span: String, Codable, Sendable { case day, week, fortnight }
+    /// Upper case in JSON, like every other enum value the platform prints.
+    public enum Span: String, Codable, Sendable {
+        case day = "DAY"
+        case week = "WEEK"
+        case fortnight = "FORTNIGHT"
+    }
 
     public let title: String
     public let span: Span
@@ -145,6 +150,12 @@ public struct NowAndNext: Action {
 }
 
 /// Works out whose slots a view shows, and refuses what the principal may not see.
+///
+/// A class's or a teacher's grid names no student, so it follows the timetable's own grant. A
+/// student's grid shows their name and class, so it follows the roster's grant as well: an
+/// accountant (no `students.read`) is refused, a teacher reaches the students of the classes she
+/// teaches or is homeroom teacher of, a guardian their children, a student themself, exactly as
+/// `students show` does.
 enum TargetResolver {
     struct Whose {
         let classID: String?
@@ -165,28 +176,46 @@ enum TargetResolver {
             guard context.scope == .school else { throw TimetableError.notVisible(email) }
             return Whose(classID: nil, teacherID: try SlotQueries.teacherID(email: email, context), title: email)
         case .student(let gr):
-            let student = try Roster.visibleStudent(gr: gr, context)
-            return try classOf(student, context)
+            return try classOf(try rosterVisibleStudent(gr, context), context)
         case .mine:
-            switch context.principal.role {
-            case .teacher:
-                return Whose(classID: nil, teacherID: context.principal.userID, title: context.principal.displayName)
-            case .student, .guardian:
-                let students = try Roster.visibleStudents(context)
-                guard students.count == 1, let only = students.first else {
-                    if students.isEmpty { throw TimetableError.chooseTarget }
-                    throw TimetableError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
-                }
-                return try classOf(only, context)
-            default:
-                throw TimetableError.chooseTarget
-            }
+            return try mine(context)
         }
+    }
+
+    /// The signed-in user's own grid: a teacher's teaching, a student's class, a guardian's only child.
+    private static func mine(_ context: ActionContext) throws -> Whose {
+        switch context.principal.role {
+        case .teacher:
+            return Whose(classID: nil, teacherID: context.principal.userID, title: context.principal.displayName)
+        case .student, .guardian:
+            let students = try Roster.visibleStudents(context)
+            guard students.count == 1, let only = students.first else {
+                if students.isEmpty { throw TimetableError.chooseTarget }
+                throw TimetableError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
+            }
+            return try classOf(only, context)
+        default:
+            throw TimetableError.chooseTarget
+        }
+    }
+
+    /// A student by GR number, if the principal's roster grant reaches them.
+    static func rosterVisibleStudent(_ gr: String, _ context: ActionContext) throws -> Student {
+        guard let scope = context.scope(for: StudentsPermissions.read) else {
+            throw KernelError.permissionDenied(permission: StudentsPermissions.read.id, role: context.principal.role)
+        }
+        let student = try Roster.student(gr: gr, context)
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["student"] = .text(student.id)
+        let visible: Int = try context.database.fetchValue(
+            "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(StudentVisibility.condition(for: scope))",
+            arguments) ?? 0
+        guard visible > 0 else { throw StudentsError.notVisible(gr) }
+        return student
     }
 
     private static func classOf(_ student: Student, _ context: ActionContext) throws -> Whose {
         guard let code = student.classCode else { throw TimetableError.chooseTarget }
         return Whose(classID: try Roster.classID(code: code, context), teacherID: nil, title: "\(student.fullName) (\(code))")
     }
-
 }

@@ -180,7 +180,7 @@ struct ExcuseTests {
         #expect(throws: AttendanceError.notExcusable("PRESENT")) {
             try fixture.run(SubmitExcuse.self, .init(grNumber: present.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: ""))
         }
-        #expect(throws: AttendanceError.descriptionTooLong) {
+        #expect(throws: InputError("kernel.error.text-too-long", ["field": "--description", "max": "2000"])) {
             try fixture.run(SubmitExcuse.self, .init(grNumber: child.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: String(repeating: "x", count: 2001)), as: parent)
         }
         #expect(throws: KernelError.self) { try fixture.run(ReviewExcuse.self, .init(excuse: id, approve: true), as: parent) }
@@ -249,7 +249,7 @@ struct ReportTests {
     @Test("the Ed-Fi export uses the standard's categories")
     func edFi() throws {
         let fixture = try AttendanceFixture()
-        let csv = try fixture.run(ExportEdFi.self, .init(classCode: "7A", from: "2026-11-19", to: "2026-11-19"))
+        let csv = ExportEdFi.csv(try fixture.run(ExportEdFi.self, .init(classCode: "7A", from: "2026-11-19", to: "2026-11-19")))
         let lines = csv.split(separator: "\n")
         #expect(lines.first == "StudentUniqueId,EventDate,ClassPeriod,AttendanceEventCategoryDescriptor,Status")
         #expect(lines.count == 25)
