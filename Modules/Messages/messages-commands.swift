@@ -36,9 +36,11 @@ struct MessagesCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
         @Argument(help: ArgumentHelp(L("messages.argument.conversation"))) var conversation: String
-        @Option(name: .customLong("page"), help: ArgumentHelp(L("messages.option.page"))) var page = 1
+        // A string, so `--page -3` or a number past Int reaches ArgumentValue's localized refusal.
+        @Option(name: .customLong("page"), parsing: .unconditional, help: ArgumentHelp(L("messages.option.page"))) var page: String?
 
         func run() throws {
+            let page = try ArgumentValue.page(page)
             let session = try CommandSession(global, self.session)
             let shown = try session.run(ShowConversation.self, .init(conversation: conversation, page: page))
             if page == 1 { try session.run(UpdateMembership.self, .init(conversation: shown.conversationID, markRead: true)) }

@@ -12,13 +12,14 @@ enum Conversations {
 
     /// A conversation by id or unambiguous prefix, with the caller's place in it.
     static func membership(_ reference: String, _ context: ActionContext) throws -> (id: String, title: String, kind: ConversationKind, role: ParticipantRole, muted: Bool) {
+        guard MessageText.isReference(reference) else { throw MessagesError.unknownConversation(reference) }
         let rows = try context.database.fetchAll("""
             SELECT c.id, c.kind, p.role, p.muted,
                 \(Conversations.title)
             FROM messages_conversations c
             LEFT JOIN messages_participants p ON p.school_id = c.school_id AND p.conversation_id = c.id AND p.user_id = :me
-            WHERE c.school_id = :school_id AND c.id LIKE :prefix LIMIT 2
-            """, ["me": .text(context.principal.userID), "prefix": .text(reference + "%")])
+            WHERE c.school_id = :school_id AND c.id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2
+            """, ["me": .text(context.principal.userID), "prefix": .text(LikePattern.prefix(reference))])
         guard rows.count == 1, let row = rows.first else { throw MessagesError.unknownConversation(reference) }
         guard let role = (row["role"] as String?).flatMap(ParticipantRole.init(rawValue:)) else { throw MessagesError.notParticipant }
         return (row.string("id"), row.string("title"), ConversationKind(rawValue: row.string("kind")) ?? .group, role, row["muted"] ?? false)
@@ -103,13 +104,18 @@ public struct StartConversation: Action {
             guard input.participants.count == 1 else { throw MessagesError.directNeedsOne }
         case .group, .announcement:
             guard !(input.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { throw MessagesError.titleRequired }
+            try TextInput.check(input.title ?? "", field: "title", maxLength: TextLimit.title)
         case .class:
             let classID = try Roster.classID(code: input.classCode ?? "", context)
             if context.principal.role == .teacher, try !Conversations.classMembers(classID: classID, context).contains(context.principal.userID) {
                 throw MessagesError.cannotStart(input.classCode ?? "")
             }
         }
-        for email in input.participants { _ = try Conversations.userID(email: email, context) }
+        for email in input.participants {
+            try TextInput.check(email, field: "email", maxLength: 254)
+            _ = try Conversations.userID(email: email, context)
+        }
+        if let audience = input.audience { try TextInput.check(audience, field: "audience", maxLength: TextLimit.name) }
         if input.kind == .announcement { _ = try Conversations.audience(input.audience ?? "all", context) }
     }
 

@@ -30,7 +30,8 @@ public struct SendMessage: Action {
     public func validate(_ input: Input, in context: ActionContext) throws {
         let membership = try Conversations.membership(input.conversation, context)
         guard membership.role != .readOnly else { throw MessagesError.readOnly }
-        guard (1...4000).contains(input.body.count), !input.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw MessagesError.bodyLength }
+        try MessageText.check(body: input.body)
+        if let clientID = input.clientID { try TextInput.check(clientID, field: "client_id", maxLength: TextLimit.name) }
         if let reply = input.replyTo {
             let found: Int = try context.database.fetchValue("SELECT COUNT(*) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c AND id = :id",
                                                              ["c": .text(membership.id), "id": .text(reply)]) ?? 0
@@ -99,13 +100,18 @@ public struct ShowConversation: Action {
 
     public init() {}
 
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        // Bounded here too, not only on the command line: the offset below must not overflow.
+        guard (1...100_000).contains(input.page) else { throw InputError("messages.error.page") }
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let membership = try Conversations.membership(input.conversation, context)
         let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
                                                          ["c": .text(membership.id)]) ?? 0
         let rows = try context.database.fetchAll("""
             \(Message.select) WHERE m.school_id = :school_id AND m.conversation_id = :c ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT :limit OFFSET :offset
-            """, ["c": .text(membership.id), "limit": .integer(Int64(Self.pageSize)), "offset": .integer(Int64(max(0, input.page - 1) * Self.pageSize))])
+            """, ["c": .text(membership.id), "limit": .integer(Int64(Self.pageSize)), "offset": .integer(Int64((input.page - 1) * Self.pageSize))])
         return Output(conversationID: membership.id, title: membership.title, messages: rows.map(Message.init(row:)).reversed(),
                       page: input.page, pageCount: max(1, (total + Self.pageSize - 1) / Self.pageSize))
     }
@@ -132,7 +138,7 @@ public struct EditMessage: Action {
         let row = try MessageLookup.row(input.message, context)
         guard row.string("sender_id") == context.principal.userID else { throw MessagesError.notSender }
         guard let sent: Date = row["sent_at"], context.now.timeIntervalSince(sent) <= Self.editWindow else { throw MessagesError.editWindowClosed }
-        guard (1...4000).contains(input.body.count) else { throw MessagesError.bodyLength }
+        try MessageText.check(body: input.body)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Message {
@@ -183,24 +189,26 @@ public struct SearchMessages: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        try TextInput.check(input.query, field: "query", maxLength: TextLimit.title)
         guard !ArabicSearch.fold(input.query).isEmpty else { throw MessagesError.bodyLength }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Message] {
         try context.database.fetchAll("""
             \(Message.select) JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
-            WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 50
-            """, ["me": .text(context.principal.userID), "pattern": .text("%\(ArabicSearch.fold(input.query))%")]).map(Message.init(row:))
+            WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern \(LikePattern.escapeClause) ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 50
+            """, ["me": .text(context.principal.userID), "pattern": .text(LikePattern.contains(ArabicSearch.fold(input.query)))]).map(Message.init(row:))
     }
 }
 
 enum MessageLookup {
     /// A message in one of the caller's conversations, by id or unambiguous prefix.
     static func row(_ reference: String, _ context: ActionContext) throws -> SQLRow {
+        guard MessageText.isReference(reference) else { throw MessagesError.unknownMessage(reference) }
         let rows = try context.database.fetchAll("""
             \(Message.select) JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
-            WHERE m.school_id = :school_id AND m.id LIKE :prefix LIMIT 2
-            """, ["me": .text(context.principal.userID), "prefix": .text(reference + "%")])
+            WHERE m.school_id = :school_id AND m.id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2
+            """, ["me": .text(context.principal.userID), "prefix": .text(LikePattern.prefix(reference))])
         guard rows.count == 1, let row = rows.first else { throw MessagesError.unknownMessage(reference) }
         return row
     }

@@ -26,10 +26,12 @@ struct StudentsCommand: ParsableCommand {
         @Option(name: .customLong("year-level"), help: ArgumentHelp(L("students.option.year-level"))) var yearLevel: String?
         @Option(name: .customLong("status"), help: ArgumentHelp(L("students.option.status"))) var status: String?
         @Option(name: .customLong("sort"), help: ArgumentHelp(L("students.option.sort"))) var sort = "name"
-        @Option(name: .customLong("page"), help: ArgumentHelp(L("students.option.page"))) var page = 1
+        // A string, so `--page -3` or a number past Int reaches ArgumentValue's localized refusal.
+        @Option(name: .customLong("page"), parsing: .unconditional, help: ArgumentHelp(L("students.option.page"))) var page: String?
         @Flag(name: .customLong("archived"), help: ArgumentHelp(L("students.option.archived"))) var archived = false
 
         func run() throws {
+            let page = try ArgumentValue.page(page)
             guard let sortOrder = StudentSort(rawValue: sort) else {
                 throw CommandError.invalidArgument(name: "--sort", value: sort, expected: StudentSort.allCases.map(\.rawValue).joined(separator: "|"))
             }
@@ -170,10 +172,11 @@ struct StudentsCommand: ParsableCommand {
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else { throw KernelError.fileMissing(file) }
-            let csv = String(decoding: data, as: UTF8.self)
+            let csv = try StudentsCSVText.decode(data)
             let session = try CommandSession(global, self.session)
+            let progress = ProgressLine.reporter()
             // Always check first: every bad row is shown before anything is written.
-            let check = try session.run(ImportStudents.self, .init(csv: csv, dryRun: true))
+            let check = try ImportStudents.$progress.withValue(progress) { try session.run(ImportStudents.self, .init(csv: csv, dryRun: true)) }
             if !check.problems.isEmpty {
                 try session.output.emit(check) { report in
                     TextTable(headers: [L("students.heading.row"), L("students.heading.column"), L("students.heading.reason")],
@@ -181,7 +184,7 @@ struct StudentsCommand: ParsableCommand {
                 }
                 throw StudentsError.invalidImport(check.problems)
             }
-            let report = dryRun ? check : try session.run(ImportStudents.self, .init(csv: csv, dryRun: false))
+            let report = try dryRun ? check : ImportStudents.$progress.withValue(progress) { try session.run(ImportStudents.self, .init(csv: csv, dryRun: false)) }
             try session.output.emit(report) { report in
                 report.dryRun ? L("students.import.checked", ["rows": String(report.rows)]) : L("students.import.done", ["rows": String(report.imported)])
             }
@@ -196,13 +199,15 @@ struct StudentsCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            let csv = try session.run(ExportStudents.self, .init())
+            let rows = try session.run(ExportStudents.self, .init())
             if let destination {
                 guard !FileManager.default.fileExists(atPath: destination) else { throw KernelError.fileExists(destination) }
-                try csv.write(toFile: destination, atomically: true, encoding: .utf8)
+                try ExportStudents.csv(rows).write(toFile: destination, atomically: true, encoding: .utf8)
                 try session.output.emit(["exported": destination]) { _ in L("students.export.done", ["path": destination]) }
+            } else if session.output.json {
+                try session.output.emit(rows) { _ in TextTable(lines: []) }
             } else {
-                print(csv, terminator: "")
+                print(ExportStudents.csv(rows), terminator: "")
             }
         }
     }

@@ -33,8 +33,10 @@ public struct LinkGuardian: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         _ = try Roster.student(gr: input.grNumber, context)
-        try RosterRules.requireName(input.givenName)
-        try RosterRules.requireName(input.surname)
+        try RosterRules.requireName(input.givenName, field: "given_name")
+        try RosterRules.requireName(input.surname, field: "surname")
+        if let phone = input.phone { try TextInput.check(phone, field: "phone", maxLength: TextLimit.code) }
+        if let email = input.email { try TextInput.check(email, field: "email", maxLength: 254) }
         if let email = input.email, email.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) == nil {
             throw InputError("students.error.guardian-email", ["email": email])
         }

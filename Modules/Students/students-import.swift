@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import SwiftCSV
 
 /// What an import found: the rows it read, the problems, and whether it wrote anything.
 public struct ImportReport: Codable, Sendable {
@@ -27,6 +26,10 @@ public struct ImportStudents: Action {
     public static let id = "students.import"
     public static let permission = StudentsPermissions.manage
 
+    /// Where a long import reports how far it got (the CLI binds a stderr line when it is a
+    /// terminal). A task-local, because an action's input is data and cannot carry a closure.
+    @TaskLocal public static var progress: ProgressReporter?
+
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
@@ -37,102 +40,148 @@ public struct ImportStudents: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> ImportReport {
         let (rows, problems) = try checked(input, context)
         guard !input.dryRun else { return ImportReport(rows: rows.count, imported: 0, dryRun: true, problems: problems) }
-        for fields in rows {
+        let progress = Self.progress
+        let label = context.localizer("students.import.progress.write")
+        for (index, fields) in rows.enumerated() {
+            if index % 200 == 0 { progress?(index, rows.count, label) }
             try StudentWriter.insert(id: context.newID(), fields, userID: nil, context)
         }
+        progress?(rows.count, rows.count, "")
         context.auditDetail = "\(rows.count) students"
         return ImportReport(rows: rows.count, imported: rows.count, dryRun: false, problems: [])
     }
 
     /// Every row checked once, shared by validation and the body.
     private func checked(_ input: Input, _ context: ActionContext) throws -> ([StudentFields], [ImportProblem]) {
-        try context.remember("students.import-check") { try StudentCSV.check(input.csv, context) }
-    }
-}
-
-/// Writes every visible student as CSV in the import format, so an export imports back.
-public struct ExportStudents: Action {
-    public struct Input: Codable, Sendable { public init() {} }
-
-    public static let id = "students.export"
-    public static let permission = StudentsPermissions.read
-    public static let isReadOnly = true
-
-    public init() {}
-
-    public func perform(_ input: Input, in context: ActionContext) throws -> String {
-        let rows = try Roster.visibleStudents(context)
-        var lines = [StudentFields.columns.joined(separator: ",")]
-        for student in rows {
-            lines.append([student.grNumber, student.givenName, student.surname, student.nameLanguage.rawValue, student.dateOfBirth,
-                          student.gender.rawValue, student.status.rawValue, student.enrolledOn, student.classCode ?? ""]
-                .map(StudentCSV.quote).joined(separator: ","))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        try context.remember("students.import-check") { try StudentCSV.check(input.csv, context, progress: Self.progress) }
     }
 }
 
 enum StudentCSV {
     /// Parses and checks every row; problems carry the row number as a spreadsheet shows it.
-    static func check(_ text: String, _ context: ActionContext) throws -> ([StudentFields], [ImportProblem]) {
-        let csv: CSV<Enumerated>
-        do {
-            csv = try CSV<Enumerated>(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, delimiter: .comma, loadColumns: false)
+    static func check(_ text: String, _ context: ActionContext, progress: ProgressReporter?) throws -> ([StudentFields], [ImportProblem]) {
+        let records: [[String]]
+        do throws(CSVRecords.Failure) {
+            records = try CSVRecords.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         } catch {
-            throw InputError("students.error.csv-unreadable", ["detail": String(describing: error)])
+            let column = error.header.map { columnName(error.field, Self.header(of: $0)) } ?? String(error.field + 1)
+            return ([], [ImportProblem(row: error.row, column: column, reason: context.localizer(error.key))])
         }
-        let header = csv.header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let first = records.first else {
+            return ([], [ImportProblem(row: 1, column: "-", reason: context.localizer("students.csv.empty"))])
+        }
+        let header = Self.header(of: first)
+        let headerProblems = Self.headerProblems(header, context)
+        guard headerProblems.isEmpty else { return ([], headerProblems) }
+        var checker = try RowChecker(context)
+        var rows: [StudentFields] = []
+        var problems: [ImportProblem] = []
+        let total = records.count - 1
+        let label = context.localizer("students.import.progress.check")
+        for (index, cells) in records.dropFirst().enumerated() {
+            if index % 200 == 0 { progress?(index, total, label) }
+            let rowNumber = index + 2
+            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            guard cells.count == header.count else {
+                problems.append(ImportProblem(row: rowNumber, column: columnName(min(cells.count, header.count), header),
+                                              reason: context.localizer("students.csv.field-count", ["found": String(cells.count), "expected": String(header.count)])))
+                continue
+            }
+            let row = Self.fields(cells, header)
+            problems += checker.problems(row, row: rowNumber)
+            rows.append(row)
+        }
+        progress?(total, total, "")
+        return (rows, problems)
+    }
+
+    static func header(of cells: [String]) -> [String] {
+        cells.map { CSVCell.restored($0.trimmingCharacters(in: .whitespaces)).lowercased() }
+    }
+
+    /// A column by its header name, or by its number past the header's end.
+    static func columnName(_ index: Int, _ header: [String]) -> String {
+        index < header.count && !header[index].isEmpty ? header[index] : String(index + 1)
+    }
+
+    private static func fields(_ cells: [String], _ header: [String]) -> StudentFields {
+        func cell(_ column: String) -> String {
+            // Cells were neutralized against spreadsheet formulas on export: undo that here.
+            header.firstIndex(of: column).map { CSVCell.restored(cells[$0].trimmingCharacters(in: .whitespaces)) } ?? ""
+        }
+        return StudentFields(
+            grNumber: cell("gr_number"), givenName: cell("given_name"), surname: cell("surname"), nameLanguage: cell("name_language"),
+            dateOfBirth: cell("date_of_birth"), gender: cell("gender"), status: cell("status"), enrolledOn: cell("enrolled_on"),
+            classCode: cell("class"))
+    }
+
+    /// A header names each known column once; unknown or repeated names would lose data silently.
+    static func headerProblems(_ header: [String], _ context: ActionContext) -> [ImportProblem] {
+        var problems: [ImportProblem] = []
+        var firstAt: [String: Int] = [:]
+        func add(_ column: String, _ key: String, _ arguments: [String: String] = [:]) {
+            problems.append(ImportProblem(row: 1, column: column, reason: context.localizer(key, arguments)))
+        }
+        for (index, name) in header.enumerated() {
+            let number = String(index + 1)
+            if let key = TextInput.problem(in: name, maxLength: TextLimit.code) {
+                add(number, key, ["field": context.localizer("students.csv.column-number", ["number": number]), "max": String(TextLimit.code)])
+            } else if name.isEmpty {
+                add(number, "students.csv.unnamed-column")
+            } else if !StudentFields.columns.contains(name) {
+                add(name, "students.csv.unknown-column", ["columns": StudentFields.columns.joined(separator: ",")])
+            } else if let earlier = firstAt[name] {
+                add(name, "students.csv.duplicate-column", ["first": String(earlier + 1), "second": number])
+            } else {
+                firstAt[name] = index
+            }
+        }
+        guard problems.isEmpty else { return problems }
         let required = ["gr_number", "given_name", "surname", "date_of_birth", "gender"]
-        let missing = required.filter { !header.contains($0) }
-        guard missing.isEmpty else {
-            return ([], missing.map { ImportProblem(row: 1, column: $0, reason: context.localizer("students.invalid.missing-column")) })
-        }
-        let today = Roster.today(context)
-        var seatsLeft: [String: Int] = [:]
+        for column in required where !header.contains(column) { add(column, "students.invalid.missing-column") }
+        return problems
+    }
+}
+
+/// The checks of one row against the rules and against the file and school so far.
+private struct RowChecker {
+    let context: ActionContext
+    let today: String
+    let taken: Set<String>
+    var seatsLeft: [String: Int] = [:]
+    var seen: [String: Int] = [:]
+
+    init(_ context: ActionContext) throws {
+        self.context = context
+        today = Roster.today(context)
         for schoolClass in try ListClasses().perform(.init(), in: context) {
             seatsLeft[schoolClass.code] = schoolClass.capacity - schoolClass.enrolled
         }
         // One read of the school's GR numbers instead of one query per row.
-        let taken = Set(try context.database.fetchAll("SELECT gr_number FROM students_students WHERE school_id = :school_id AND archived_at IS NULL")
+        taken = Set(try context.database.fetchAll("SELECT gr_number FROM students_students WHERE school_id = :school_id AND archived_at IS NULL")
             .map { $0.string("gr_number") })
-        var seen: [String: Int] = [:]
-        var rows: [StudentFields] = []
-        var problems: [ImportProblem] = []
-        for (index, cells) in csv.rows.enumerated() {
-            let rowNumber = index + 2
-            func cell(_ column: String) -> String {
-                header.firstIndex(of: column).flatMap { $0 < cells.count ? cells[$0].trimmingCharacters(in: .whitespaces) : nil } ?? ""
-            }
-            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            let fields = StudentFields(
-                grNumber: cell("gr_number"), givenName: cell("given_name"), surname: cell("surname"), nameLanguage: cell("name_language"),
-                dateOfBirth: cell("date_of_birth"), gender: cell("gender"), status: cell("status"), enrolledOn: cell("enrolled_on"),
-                classCode: cell("class"))
-            for problem in StudentRules.problems(fields, today: today) {
-                problems.append(ImportProblem(row: rowNumber, column: problem.column, reason: context.localizer(problem.key, problem.arguments)))
-            }
-            if let first = seen[fields.grNumber] {
-                problems.append(ImportProblem(row: rowNumber, column: "gr_number", reason: context.localizer("students.invalid.duplicate-row", ["row": String(first)])))
-            } else if !fields.grNumber.isEmpty {
-                seen[fields.grNumber] = rowNumber
-                if taken.contains(fields.grNumber) {
-                    problems.append(ImportProblem(row: rowNumber, column: "gr_number", reason: context.localizer("students.invalid.gr-taken")))
-                }
-            }
-            if let code = fields.classCode, !code.isEmpty {
-                if let left = seatsLeft[code] {
-                    if left <= 0 { problems.append(ImportProblem(row: rowNumber, column: "class", reason: context.localizer("students.invalid.class-full"))) }
-                    seatsLeft[code] = left - 1
-                } else {
-                    problems.append(ImportProblem(row: rowNumber, column: "class", reason: context.localizer("students.invalid.unknown-class")))
-                }
-            }
-            rows.append(fields)
-        }
-        return (rows, problems)
     }
 
-    static func quote(_ value: String) -> String {
-        value.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+    mutating func problems(_ fields: StudentFields, row: Int) -> [ImportProblem] {
+        var problems: [ImportProblem] = []
+        func add(_ column: String, _ key: String, _ arguments: [String: String] = [:]) {
+            problems.append(ImportProblem(row: row, column: column, reason: context.localizer(key, arguments)))
+        }
+        for problem in StudentRules.problems(fields, today: today) { add(problem.column, problem.key, problem.arguments) }
+        if let first = seen[fields.grNumber] {
+            add("gr_number", "students.invalid.duplicate-row", ["row": String(first)])
+        } else if !fields.grNumber.isEmpty {
+            seen[fields.grNumber] = row
+            if taken.contains(fields.grNumber) { add("gr_number", "students.invalid.gr-taken") }
+        }
+        if let code = fields.classCode, !code.isEmpty {
+            if let left = seatsLeft[code] {
+                if left <= 0 { add("class", "students.invalid.class-full") }
+                seatsLeft[code] = left - 1
+            } else {
+                add("class", "students.invalid.unknown-class")
+            }
+        }
+        return problems
     }
 }

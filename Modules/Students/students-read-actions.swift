@@ -45,7 +45,9 @@ public struct ListStudents: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        guard input.page >= 1 else { throw InputError("students.error.page") }
+        // Bounded here too, not only on the command line: the offset below must not overflow.
+        guard (1...100_000).contains(input.page) else { throw InputError("students.error.page") }
+        if let search = input.search { try TextInput.check(search, field: "search", maxLength: TextLimit.name) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> StudentPage {
@@ -54,8 +56,9 @@ public struct ListStudents: Action {
         arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
         if !input.includeArchived { conditions.append("s.archived_at IS NULL") }
         if let search = input.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            conditions.append("(s.search_key LIKE :pattern OR s.gr_number = :search)")
-            arguments["pattern"] = .text("%\(ArabicSearch.fold(search))%")
+            // `%` and `_` are letters here, not wildcards that match every student.
+            conditions.append("(s.search_key LIKE :pattern \(LikePattern.escapeClause) OR s.gr_number = :search)")
+            arguments["pattern"] = .text(LikePattern.contains(ArabicSearch.fold(search)))
             arguments["search"] = .text(search)
         }
         if let code = input.classCode {

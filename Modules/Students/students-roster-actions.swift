@@ -20,7 +20,7 @@ public struct CreateSchoolYear: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try RosterRules.requireName(input.name)
+        try RosterRules.requireName(input.name, field: "name", max: TextLimit.code)
         try RosterRules.requireRange(input.startsOn, input.endsOn)
         let taken: Int = try context.database.fetchValue(
             "SELECT COUNT(*) FROM students_school_years WHERE school_id = :school_id AND name = :name", ["name": .text(input.name)]) ?? 0
@@ -57,8 +57,8 @@ public struct CreateTerm: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try RosterRules.requireName(input.name.ar)
-        try RosterRules.requireName(input.name.en)
+        try RosterRules.requireName(input.name.ar, field: "name_ar")
+        try RosterRules.requireName(input.name.en, field: "name_en")
         try RosterRules.requireRange(input.startsOn, input.endsOn)
         let year = try RosterRules.schoolYear(named: input.schoolYear, context)
         guard input.startsOn >= year.string("starts_on"), input.endsOn <= year.string("ends_on") else {
@@ -96,9 +96,10 @@ public struct CreateYearLevel: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try RosterRules.requireName(input.code)
-        try RosterRules.requireName(input.name.ar)
-        try RosterRules.requireName(input.name.en)
+        try RosterRules.requireName(input.code, field: "code", max: TextLimit.code)
+        try RosterRules.requireName(input.name.ar, field: "name_ar")
+        try RosterRules.requireName(input.name.en, field: "name_en")
+        guard (1...100).contains(input.position) else { throw InputError("students.error.position") }
         if try RosterRules.yearLevelID(code: input.code, context) != nil { throw StudentsError.codeTaken(input.code) }
     }
 
@@ -135,9 +136,9 @@ public struct CreateClass: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try RosterRules.requireName(input.code)
-        try RosterRules.requireName(input.name.ar)
-        try RosterRules.requireName(input.name.en)
+        try RosterRules.requireName(input.code, field: "code", max: TextLimit.code)
+        try RosterRules.requireName(input.name.ar, field: "name_ar")
+        try RosterRules.requireName(input.name.en, field: "name_en")
         guard (1...200).contains(input.capacity) else { throw InputError("students.error.capacity") }
         guard try RosterRules.yearLevelID(code: input.yearLevel, context) != nil else { throw StudentsError.unknownYearLevel(input.yearLevel) }
         if (try? Roster.classID(code: input.code, context)) != nil { throw StudentsError.codeTaken(input.code) }
@@ -177,10 +178,10 @@ public struct CreateSubject: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try RosterRules.requireName(input.code)
-        try RosterRules.requireName(input.name.ar)
-        try RosterRules.requireName(input.name.en)
-        guard input.credits > 0, input.credits <= 20 else { throw InputError("students.error.credits") }
+        try RosterRules.requireName(input.code, field: "code", max: TextLimit.code)
+        try RosterRules.requireName(input.name.ar, field: "name_ar")
+        try RosterRules.requireName(input.name.en, field: "name_en")
+        guard input.credits.isFinite, input.credits > 0, input.credits <= 20 else { throw InputError("students.error.credits") }
         if try Roster.subjectID(code: input.code, context) != nil { throw StudentsError.codeTaken(input.code) }
     }
 
@@ -261,9 +262,10 @@ public struct EnrolStudent: Action {
 
 /// Lookups and checks for roster input.
 enum RosterRules {
-    static func requireName(_ text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 100 else { throw InputError("students.error.name") }
+    /// A name or code: no control characters or invalid UTF-8, at most `max` characters, not blank.
+    static func requireName(_ text: String, field: String, max: Int = TextLimit.name) throws {
+        try TextInput.check(text, field: field, maxLength: max)
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("students.error.required", ["field": field]) }
     }
 
     static func requireRange(_ start: String, _ end: String) throws {

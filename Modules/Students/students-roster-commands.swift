@@ -32,10 +32,11 @@ struct ClassesCommand: ParsableCommand {
         @Option(name: .customLong("name-en"), help: ArgumentHelp(L("students.option.name-en"))) var nameEnglish: String
         @Option(name: .customLong("year-level"), help: ArgumentHelp(L("students.option.year-level"))) var yearLevel: String
         @Option(name: .customLong("homeroom"), help: ArgumentHelp(L("students.option.homeroom"))) var homeroom: String?
-        @Option(name: .customLong("capacity"), help: ArgumentHelp(L("students.option.capacity"))) var capacity = 30
+        @Option(name: .customLong("capacity"), parsing: .unconditional, help: ArgumentHelp(L("students.option.capacity"))) var capacity: String?
 
         func run() throws {
             let session = try CommandSession(global, self.session)
+            let capacity = try capacity.map { try ArgumentValue.integer($0, option: "--capacity", in: 1...200) } ?? 30
             try session.run(CreateClass.self, .init(code: code, name: LocalizedText(ar: nameArabic, en: nameEnglish), yearLevel: yearLevel,
                                                     homeroomTeacherEmail: homeroom, capacity: capacity))
             try session.output.emit(["class": code]) { _ in L("students.class.added", ["code": code]) }
@@ -49,12 +50,13 @@ struct ClassesCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("students.argument.code"))) var code: String
         @Option(name: .customLong("name-ar"), help: ArgumentHelp(L("students.option.name-ar"))) var nameArabic: String
         @Option(name: .customLong("name-en"), help: ArgumentHelp(L("students.option.name-en"))) var nameEnglish: String
-        @Option(name: .customLong("position"), help: ArgumentHelp(L("students.option.position"))) var position = 1
+        @Option(name: .customLong("position"), parsing: .unconditional, help: ArgumentHelp(L("students.option.position"))) var position: String?
 
         func run() throws {
             let session = try CommandSession(global, self.session)
+            let position = try position.map { try ArgumentValue.integer($0, option: "--position", in: 1...100) } ?? 1
             try session.run(CreateYearLevel.self, .init(code: code, name: LocalizedText(ar: nameArabic, en: nameEnglish), position: position))
-            try session.output.emit(["yearLevel": code]) { _ in L("students.level.added", ["code": code]) }
+            try session.output.emit(["year_level": code]) { _ in L("students.level.added", ["code": code]) }
         }
     }
 
@@ -104,10 +106,11 @@ struct SubjectsCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("students.argument.code"))) var code: String
         @Option(name: .customLong("name-ar"), help: ArgumentHelp(L("students.option.name-ar"))) var nameArabic: String
         @Option(name: .customLong("name-en"), help: ArgumentHelp(L("students.option.name-en"))) var nameEnglish: String
-        @Option(name: .customLong("credits"), help: ArgumentHelp(L("students.option.credits"))) var credits = 1.0
+        @Option(name: .customLong("credits"), parsing: .unconditional, help: ArgumentHelp(L("students.option.credits"))) var credits: String?
 
         func run() throws {
             let session = try CommandSession(global, self.session)
+            let credits = try credits.map { try ArgumentValue.decimal($0, option: "--credits", in: 0...20) } ?? 1
             try session.run(CreateSubject.self, .init(code: code, name: LocalizedText(ar: nameArabic, en: nameEnglish), credits: credits))
             try session.output.emit(["subject": code]) { _ in L("students.subject.added", ["code": code]) }
         }
@@ -163,7 +166,7 @@ struct TermsCommand: ParsableCommand {
         func run() throws {
             let session = try CommandSession(global, self.session)
             try session.run(CreateSchoolYear.self, .init(name: name, startsOn: from, endsOn: to))
-            try session.output.emit(["schoolYear": name]) { _ in L("students.year.added", ["name": name]) }
+            try session.output.emit(["school_year": name]) { _ in L("students.year.added", ["name": name]) }
         }
     }
 }

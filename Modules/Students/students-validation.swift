@@ -34,32 +34,46 @@ public struct StudentFields: Codable, Sendable, Equatable {
 enum StudentRules {
     /// Every problem with the fields, as (column, catalog key, arguments).
     static func problems(_ fields: StudentFields, today: String) -> [(column: String, key: String, arguments: [String: String])] {
-        var problems: [(String, String, [String: String])] = []
-        func required(_ value: String, _ column: String, max: Int) {
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { problems.append((column, "students.invalid.required", [:])) }
-            else if trimmed.count > max { problems.append((column, "students.invalid.too-long", ["max": String(max)])) }
+        var problems: [(column: String, key: String, arguments: [String: String])] = []
+        // Control characters, a NUL, invalid UTF-8 or an over-long value first: such a field is
+        // reported once, for that, and not checked further.
+        var unreadable: Set<String> = []
+        let texts: [(String, String?, Int)] = [
+            ("gr_number", fields.grNumber, 32), ("given_name", fields.givenName, TextLimit.name), ("surname", fields.surname, TextLimit.name),
+            ("name_language", fields.nameLanguage, TextLimit.code), ("date_of_birth", fields.dateOfBirth, TextLimit.code),
+            ("gender", fields.gender, TextLimit.code), ("status", fields.status, TextLimit.code), ("enrolled_on", fields.enrolledOn, TextLimit.code),
+            ("class", fields.classCode, TextLimit.code),
+        ]
+        for (column, value, max) in texts {
+            if let value, let key = TextInput.problem(in: value, maxLength: max) {
+                problems.append((column, key, ["field": column, "max": String(max)]))
+                unreadable.insert(column)
+            }
         }
-        required(fields.grNumber, "gr_number", max: 32)
-        required(fields.givenName, "given_name", max: 100)
-        required(fields.surname, "surname", max: 100)
+        func add(_ column: String, _ key: String, _ arguments: [String: String] = [:]) {
+            if !unreadable.contains(column) { problems.append((column, key, arguments)) }
+        }
+        for (column, value) in [("gr_number", fields.grNumber), ("given_name", fields.givenName), ("surname", fields.surname)]
+        where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            add(column, "students.invalid.required")
+        }
         if let language = fields.nameLanguage, !language.isEmpty, Language(rawValue: language.lowercased()) == nil {
-            problems.append(("name_language", "students.invalid.choice", ["allowed": "ar|en"]))
+            add("name_language", "students.invalid.choice", ["allowed": "ar|en"])
         }
         if !isDate(fields.dateOfBirth) {
-            problems.append(("date_of_birth", "students.invalid.date", [:]))
+            add("date_of_birth", "students.invalid.date")
         } else if fields.dateOfBirth >= today {
-            problems.append(("date_of_birth", "students.invalid.not-past", [:]))
+            add("date_of_birth", "students.invalid.not-past")
         }
         if Gender(rawValue: fields.gender.uppercased()) == nil {
-            problems.append(("gender", "students.invalid.choice", ["allowed": Gender.allCases.map(\.rawValue).joined(separator: "|")]))
+            add("gender", "students.invalid.choice", ["allowed": Gender.allCases.map(\.rawValue).joined(separator: "|")])
         }
         if let status = fields.status, !status.isEmpty, StudentStatus(rawValue: status.uppercased()) == nil {
-            problems.append(("status", "students.invalid.choice", ["allowed": StudentStatus.allCases.map(\.rawValue).joined(separator: "|")]))
+            add("status", "students.invalid.choice", ["allowed": StudentStatus.allCases.map(\.rawValue).joined(separator: "|")])
         }
         if let enrolled = fields.enrolledOn, !enrolled.isEmpty {
-            if !isDate(enrolled) { problems.append(("enrolled_on", "students.invalid.date", [:])) }
-            else if enrolled > today { problems.append(("enrolled_on", "students.invalid.future", [:])) }
+            if !isDate(enrolled) { add("enrolled_on", "students.invalid.date") }
+            else if enrolled > today { add("enrolled_on", "students.invalid.future") }
         }
         return problems
     }
@@ -72,6 +86,8 @@ enum StudentRules {
     /// Throws the first problem, localized for the caller, for single-student commands.
     static func check(_ fields: StudentFields, _ context: ActionContext) throws {
         if let problem = problems(fields, today: Roster.today(context)).first {
+            // Core's text rules carry their own message naming the field.
+            if problem.key.hasPrefix("kernel.") { throw InputError(problem.key, problem.arguments.merging(["column": problem.column]) { $1 }) }
             throw InputError("students.error.field", ["column": problem.column, "reason": context.localizer(problem.key, problem.arguments)])
         }
     }
