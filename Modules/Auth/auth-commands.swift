@@ -34,9 +34,15 @@ struct LoginCommand: ParsableCommand {
         switch schools.count {
         case 1: return schools[0]
         case 0:
-            try kernel.recordAudit(action: SignIn.id, principal: .anonymous, school: nil, outcome: .failed,
-                                   detail: "refused (unknown-email): \(UserAccounts.normalize(email))")
-            throw AuthError.signInRefused
+            // An unknown email goes on exactly like a known one (the prompt, then one sign-in with
+            // its single bcrypt check, refused and audited in the first school), so neither the
+            // prompt nor the time tells whether the email exists.
+            guard let first = try kernel.schools().first else {
+                try kernel.recordAudit(action: SignIn.id, principal: .anonymous, school: nil, outcome: .failed,
+                                       detail: "refused (unknown-email): \(UserAccounts.normalize(TextInput.printable(email)))")
+                throw AuthError.signInRefused
+            }
+            return first
         default: throw AuthError.chooseSchool(schools.map(\.slug))
         }
     }
@@ -54,7 +60,11 @@ struct LogoutCommand: ParsableCommand {
         let principal = Principal(userID: entry.email, role: .user, schoolID: entry.schoolID, displayName: entry.email)
         try kernel.run(SignOut.self, .init(token: entry.token), as: principal, in: entry.schoolID)
         try file.save(nil, for: kernel.databasePath)
-        try global.output.emit(["signedOut": entry.email]) { _ in L("auth.logout.done", ["email": entry.email]) }
+        try global.output.emit(SignedOut(signedOut: entry.email)) { _ in L("auth.logout.done", ["email": entry.email]) }
+    }
+
+    struct SignedOut: Encodable {
+        let signedOut: String
     }
 }
 
@@ -71,9 +81,17 @@ struct WhoAmICommand: ParsableCommand {
         let school: String
     }
 
+    /// Shows the session's own school. A `--school` (or `HOGWARTS_SCHOOL`) naming another school
+    /// is refused: echoing it back made a demo admin look like the admin of nile.
     func run() throws {
         let session = try CommandSession(global, self.session)
-        let identity = Identity(userID: session.principal.userID, name: session.principal.displayName, role: session.principal.role, school: session.school.slug)
+        guard let home = session.principal.schoolID else { throw AuthError.notSignedIn }
+        let school = home == session.school.id ? session.school : try session.kernel.school(home)
+        if let asked = self.session.school.school ?? CommandEnvironment.current.variables["HOGWARTS_SCHOOL"] {
+            let requested = try session.kernel.school(asked)
+            guard requested.id == school.id else { throw AuthError.otherSchool(signedIn: school.slug, requested: requested.slug) }
+        }
+        let identity = Identity(userID: session.principal.userID, name: session.principal.displayName, role: session.principal.role, school: school.slug)
         try global.output.emit(identity) { identity in
             TextTable(headers: [L("auth.heading.name"), L("auth.heading.role"), L("auth.heading.school")],
                       rows: [[identity.name, identity.role.rawValue, identity.school]])

@@ -11,6 +11,8 @@ public enum AuthError: HogwartsError, Equatable {
     case unknownUser(String)
     case chooseSchool([String])
     case passwordUnreadable
+    /// A command named a school other than the one the session belongs to.
+    case otherSchool(signedIn: String, requested: String)
 
     public var messageKey: String {
         switch self {
@@ -23,6 +25,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .unknownUser: "auth.error.unknown-user"
         case .chooseSchool: "auth.error.choose-school"
         case .passwordUnreadable: "auth.error.password-unreadable"
+        case .otherSchool: "auth.error.other-school"
         }
     }
 
@@ -30,7 +33,8 @@ public enum AuthError: HogwartsError, Equatable {
         switch self {
         case .invalidEmail(let email), .emailTaken(let email), .unknownUser(let email): ["email": email]
         case .chooseSchool(let schools): ["schools": schools.joined(separator: ", ")]
-        case .weakPassword: ["minimum": String(PasswordRules.minimumLength)]
+        case .weakPassword: ["minimum": String(PasswordRules.minimumLength), "maximum": String(PasswordRules.maximumBytes)]
+        case .otherSchool(let signedIn, let requested): ["school": signedIn, "requested": requested]
         default: [:]
         }
     }
@@ -41,7 +45,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .weakPassword, .invalidEmail, .passwordUnreadable: .invalidData
         case .emailTaken: .conflict
         case .unknownUser: .notFound
-        case .chooseSchool: .usage
+        case .chooseSchool, .otherSchool: .usage
         }
     }
 }

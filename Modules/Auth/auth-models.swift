@@ -33,10 +33,28 @@ public enum UserAccounts {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// The longest email accepted (RFC 5321's limit for a forward path).
+    public static let maximumEmailLength = 254
+
     public static func find(email: String, in context: ActionContext) throws -> User? {
-        try context.database.fetchOne(
-            "SELECT * FROM auth_users WHERE school_id = :school_id AND email = :email", ["email": .text(normalize(email))]
-        ).map(User.init(row:))
+        try findRow(email: email, in: context).map(User.init(row:))
+    }
+
+    /// The account's whole row, its password hash included (sign-in reads both in one query).
+    static func findRow(email: String, in context: ActionContext) throws -> SQLRow? {
+        try context.database.fetchOne("SELECT * FROM auth_users WHERE school_id = :school_id AND email = :email", ["email": .text(normalize(email))])
+    }
+
+    /// The bcrypt cost of the school's real hashes: the most common among its accounts (the demo
+    /// writes cost 10 whatever the setting says), else the school's setting for new passwords.
+    /// A decoy verified at this cost takes as long as a real account's wrong password.
+    static func hashCost(in context: ActionContext) throws -> Int {
+        let common: String? = try context.database.fetchValue("""
+            SELECT substr(password_hash, 5, 2) AS cost FROM auth_users WHERE school_id = :school_id
+            GROUP BY cost ORDER BY COUNT(*) DESC, cost DESC LIMIT 1
+            """)
+        if let common, let cost = Int(common), (4...31).contains(cost) { return cost }
+        return try context.setting(AuthSettings.passwordHashCost)
     }
 
     public static func find(id: String, in context: ActionContext) throws -> User? {

@@ -26,6 +26,7 @@ struct SchoolCommand: ParsableCommand {
             guard let schoolLanguage = Language(rawValue: language) else {
                 throw CommandError.invalidArgument(name: "--language", value: language, expected: "ar|en")
             }
+            try checkText()
             let kernel = try global.openKernel()
             let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
             let admin = CreateUser.Input(email: adminEmail, displayName: adminName ?? adminEmail, role: .admin, password: password)
@@ -37,6 +38,17 @@ struct SchoolCommand: ParsableCommand {
                 _ = try CreateUser().perform(admin, in: context)
             }
             try global.output.emit(school) { L("auth.school.created", ["school": $0.slug, "email": UserAccounts.normalize(adminEmail)]) }
+        }
+
+        /// The names and the admin's email, checked before the password is asked for: no control
+        /// characters, no invalid UTF-8, not blank, not over-long. (`CreateUser` checks the admin again.)
+        private func checkText() throws {
+            for (value, fieldKey) in [(nameArabic, "auth.field.name-ar"), (nameEnglish, "auth.field.name-en")] {
+                try TextInput.check(value, field: L(fieldKey), maxLength: TextLimit.title)
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("auth.error.text-required", ["field": L(fieldKey)]) }
+            }
+            try TextInput.check(adminEmail, field: L("auth.field.admin-email"), maxLength: UserAccounts.maximumEmailLength)
+            if let adminName { try TextInput.check(adminName, field: L("auth.field.admin-name"), maxLength: TextLimit.name) }
         }
     }
 
@@ -65,17 +77,32 @@ struct SchoolCommand: ParsableCommand {
         func run() throws {
             let kernel = try global.openKernel()
             let found = try kernel.school(school)
-            let enabled = try kernel.enabledModules(for: found.id).sorted()
-            try global.output.emit(found) { school in
-                TextTable(headers: [L("auth.heading.field"), L("auth.heading.value")], rows: [
+            let details = Details(school: found, modules: try kernel.enabledModules(for: found.id).sorted())
+            try global.output.emit(details) { details in
+                let school = details.school
+                return TextTable(headers: [L("auth.heading.field"), L("auth.heading.value")], rows: [
                     [L("auth.heading.slug"), school.slug],
                     [L("auth.heading.name-ar"), school.name.ar],
                     [L("auth.heading.name-en"), school.name.en],
                     [L("auth.heading.time-zone"), school.timeZone],
                     [L("auth.heading.language"), school.language.rawValue],
-                    [L("auth.heading.modules"), enabled.joined(separator: ", ")],
+                    [L("auth.heading.modules"), details.modules.joined(separator: ", ")],
                 ])
             }
+        }
+
+        /// The school's fields at the top level of the JSON, with the modules that are on.
+        struct Details: Encodable {
+            let school: School
+            let modules: [String]
+
+            func encode(to encoder: any Encoder) throws {
+                try school.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(modules, forKey: .modules)
+            }
+
+            enum Keys: String, CodingKey { case modules }
         }
     }
 }

@@ -32,6 +32,10 @@ public enum SessionPolicy {
 /// Wrong password, unknown email, suspended and locked accounts all give the same refusal;
 /// the attempt table and the audit record say which it was. Five failures within 15 minutes
 /// lock the account for 15 minutes.
+///
+/// Every attempt costs the same: the same reads, then exactly one bcrypt verification at the
+/// cost of the school's real hashes (against a decoy when the email is unknown), before any
+/// decision. So the time of a refusal tells nobody whether the email exists or is locked.
 public struct SignIn: Action {
     public struct Input: Codable, Sendable {
         public var email: String
@@ -48,17 +52,20 @@ public struct SignIn: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> SignInResult {
-        let email = UserAccounts.normalize(input.email)
-        guard let user = try UserAccounts.find(email: email, in: context) else {
-            _ = PasswordHasher.verify(input.password, against: PasswordHasher.decoy)
+        // A control character cannot be in a stored email: treat it as unknown, and never
+        // write it raw into the attempts and the audit.
+        let wellFormed = TextInput.problem(in: input.email, maxLength: UserAccounts.maximumEmailLength) == nil
+        let email = UserAccounts.normalize(wellFormed ? input.email : TextInput.printable(input.email))
+        let row = wellFormed ? try UserAccounts.findRow(email: email, in: context) : nil
+        let decoy = PasswordHasher.decoy(cost: try UserAccounts.hashCost(in: context))
+        let passwordMatches = PasswordHasher.verify(input.password, against: row?.string("password_hash") ?? decoy)
+        guard let user = row.map(User.init(row:)) else {
             return try refuse(email: email, user: nil, reason: "unknown-email", context)
         }
         if let lockedUntil = user.lockedUntil, lockedUntil > context.now {
             return try refuse(email: email, user: user, reason: "locked", context)
         }
-        let hash: String = try context.database.fetchValue(
-            "SELECT password_hash FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(user.id)]) ?? ""
-        guard PasswordHasher.verify(input.password, against: hash) else {
+        guard passwordMatches else {
             let result = try refuse(email: email, user: user, reason: "wrong-password", context)
             try lockIfTooManyFailures(user, context)
             return result

@@ -29,8 +29,21 @@ struct SessionFile {
         URL(filePath: databasePath).standardizedFileURL.path
     }
 
+    /// The session for a database. Warns on stderr first when other users can read the file.
     func entry(for databasePath: String) -> Entry? {
-        entries()[Self.key(for: databasePath)]
+        if let mode = exposedMode() {
+            let warning = L("auth.warning.session-file-exposed", ["path": url.path, "mode": String(mode, radix: 8)])
+            FileHandle.standardError.write(Data("hogwarts: \(warning)\n".utf8))
+        }
+        return entries()[Self.key(for: databasePath)]
+    }
+
+    /// The file's permission bits when it exists and its group or others have any permission
+    /// on it (it holds live sign-in tokens); nil when it is private or absent.
+    func exposedMode() -> Int? {
+        guard let mode = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int,
+              mode & 0o077 != 0 else { return nil }
+        return mode & 0o777
     }
 
     func save(_ entry: Entry?, for databasePath: String) throws {
@@ -41,14 +54,27 @@ struct SessionFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(all)
-        // Written beside the target with 0600 from the start, then moved over it atomically.
+        // Written beside the target, created 0600 (never readable by others, not even for a
+        // moment), then moved over it atomically.
         let temporary = directory.appending(path: ".sessions-\(UUID().uuidString).json")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw KernelError.storage("cannot write \(temporary.path)")
-        }
+        try Self.writePrivate(data, to: temporary.path)
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw KernelError.storage("cannot replace \(url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Creates `path` with mode 0600 from the first byte (FileManager sets permissions only
+    /// after writing) and writes `data` to disk.
+    private static func writePrivate(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let written = data.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, synced else {
+            unlink(path)
+            throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -22,6 +22,9 @@ public struct CreateUser: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        // A NUL, escape or line break in a name is printed back raw to every terminal that lists it.
+        try TextInput.check(input.email, field: context.localizer("auth.field.email"), maxLength: UserAccounts.maximumEmailLength)
+        try TextInput.check(input.displayName, field: context.localizer("auth.field.name"), maxLength: TextLimit.name)
         let email = UserAccounts.normalize(input.email)
         guard email.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) != nil else {
             throw AuthError.invalidEmail(input.email)
