@@ -1,3 +1,5 @@
+import Foundation
+
 /// The eight roles of the Hogwarts web app (`UserRole` in its auth schema).
 public enum Role: String, CaseIterable, Codable, Sendable, Comparable {
     /// Platform-wide operator: not tied to one school.
@@ -31,8 +33,11 @@ public struct Principal: Codable, Sendable, Hashable {
     }
 
     /// The person running `hogwarts` directly against the local database file. Whoever can write
-    /// that file already controls every school in it, so the operator acts as a developer.
-    public static let localOperator = Principal(userID: "operator", role: .developer, schoolID: nil, displayName: "operator")
+    /// that file already controls every school in it, so the operator acts as a developer. The
+    /// operating-system account is part of the id, so the audit log says who it was
+    /// (`operator:amina`), not just "operator".
+    public static let localOperator = Principal(userID: "operator:\(OperatingSystemUser.name)", role: .developer, schoolID: nil,
+                                                displayName: "operator (\(OperatingSystemUser.name))")
 
     /// Someone not signed in yet: may only do what is granted to the USER role (signing in).
     public static let anonymous = Principal(userID: "anonymous", role: .user, schoolID: nil, displayName: "anonymous")
@@ -41,4 +46,15 @@ public struct Principal: Codable, Sendable, Hashable {
     public static func system(in school: SchoolID) -> Principal {
         Principal(userID: "system", role: .developer, schoolID: school, displayName: "system")
     }
+}
+
+/// The account this process runs as, from the password database (not `$USER`, which anyone can set).
+enum OperatingSystemUser {
+    static let name: String = {
+        let uid = geteuid()
+        if let entry = getpwuid(uid), let name = entry.pointee.pw_name {
+            return String(cString: name)
+        }
+        return "uid-\(uid)"
+    }()
 }

@@ -65,7 +65,7 @@ extension Kernel {
         return ActionContext(
             principal: principal, school: school, scope: scope,
             database: SchoolDatabase(schoolID: school.id, connection: db),
-            localizer: localizer, now: now(), settings: SettingsReader(connection: db), policy: registry.policy, enabledModules: enabled)
+            localizer: localizer, now: now(), settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: enabled)
     }
 
     /// The stored output of an earlier run with this request id, or nil if there was none.

@@ -109,6 +109,11 @@ public final class ActionContext {
         return context
     }
 
+    /// A file-path setting's value as a full path: relative values resolve against the database's folder.
+    public func filePath(_ setting: Setting<String>) throws -> String {
+        SettingsReader.resolve(try self.setting(setting), in: settings.databaseFolder).path
+    }
+
     /// How far the principal's grant of another permission reaches, nil when the role lacks it.
     /// An action that shows data another module guards (a student's name and class) applies
     /// that module's scope, so a person never sees through one door what another refuses.

@@ -81,9 +81,14 @@ public struct SchoolOption: ParsableArguments, Sendable {
 
     public init() {}
 
+    /// `--school`, else `HOGWARTS_SCHOOL`; nil when neither names one.
+    public var requested: String? {
+        school ?? CommandEnvironment.current.variables["HOGWARTS_SCHOOL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The school asked for, else `HOGWARTS_SCHOOL`, else the only school in the database.
     public func resolve(in kernel: Kernel) throws -> School {
-        if let reference = school ?? CommandEnvironment.current.variables["HOGWARTS_SCHOOL"] {
+        if let reference = requested {
             return try kernel.school(reference)
         }
         let schools = try kernel.schools()
@@ -96,11 +101,14 @@ public struct SchoolOption: ParsableArguments, Sendable {
 public enum CommandError: HogwartsError {
     case schoolRequired(count: Int)
     case invalidArgument(name: String, value: String, expected: String)
+    /// `--school` or `HOGWARTS_SCHOOL` names another school than the one the user signed in to.
+    case otherSchool(signedIn: String, requested: String)
 
     public var messageKey: String {
         switch self {
         case .schoolRequired: "kernel.error.school-required"
         case .invalidArgument: "kernel.error.invalid-argument"
+        case .otherSchool: "kernel.error.other-school"
         }
     }
 
@@ -108,8 +116,12 @@ public enum CommandError: HogwartsError {
         switch self {
         case .schoolRequired(let count): ["count": String(count)]
         case .invalidArgument(let name, let value, let expected): ["name": name, "value": value, "expected": expected]
+        case .otherSchool(let signedIn, let requested): ["school": signedIn, "requested": requested]
         }
     }
 
-    public var exitStatus: ExitStatus { .usage }
+    public var exitStatus: ExitStatus {
+        if case .otherSchool = self { return .permissionDenied }
+        return .usage
+    }
 }

@@ -48,6 +48,6 @@ struct RootCommand: ParsableCommand {
 enum KernelCommands {
     static let all: [any ParsableCommand.Type] = [
         DemoCommand.self, MigrateCommand.self, ModulesCommand.self,
-        SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self,
+        SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
     ]
 }

@@ -31,14 +31,21 @@ public struct CommandSession {
         kernel = try global.openKernel()
         let provider = environment.registry.modules.lazy.compactMap(\.identityProvider).first
         principal = try provider?.currentPrincipal(kernel: kernel, variables: environment.variables) ?? .localOperator
-        // A signed-in user works in their own school unless they name one.
-        if options.school.school == nil, let home = principal.schoolID {
-            school = try kernel.school(home)
-        } else {
-            school = try options.school.resolve(in: kernel)
-        }
+        school = try Self.school(for: principal, requested: options.school, kernel: kernel)
         output = global.output
         requestID = options.requestID
+    }
+
+    /// A signed-in user works in the school of their session, always: naming another one (with
+    /// `--school` or `HOGWARTS_SCHOOL`) is refused rather than silently ignored. The operator and
+    /// the platform-wide developer work where they ask.
+    public static func school(for principal: Principal, requested: SchoolOption, kernel: Kernel) throws -> School {
+        guard let home = principal.schoolID else { return try requested.resolve(in: kernel) }
+        let school = try kernel.school(home)
+        if let asked = requested.requested, asked != school.slug, asked != school.id {
+            throw CommandError.otherSchool(signedIn: school.slug, requested: TextInput.printable(asked))
+        }
+        return school
     }
 
     /// Runs an action in the session's school as the session's principal.

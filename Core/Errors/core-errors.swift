@@ -69,11 +69,14 @@ public enum KernelError: HogwartsError, Equatable {
     case unscopedStatement(String)
     case unknownSetting(String)
     case invalidSetting(key: String, value: String, reason: String)
+    case settingPathOutside(key: String, path: String, folder: String)
     case notAHogwartsDatabase(String)
     case newerDatabase(path: String, found: String, supported: String)
     case fileExists(String)
     case fileMissing(String)
     case databaseInUse(String)
+    case readOnlyDatabase(String)
+    case corruptDatabase(path: String, detail: String)
     case storage(String)
 
     public var messageKey: String {
@@ -106,11 +109,14 @@ public enum KernelError: HogwartsError, Equatable {
         case .unscopedStatement: "kernel.error.unscoped-statement"
         case .unknownSetting: "kernel.error.unknown-setting"
         case .invalidSetting: "kernel.error.invalid-setting"
+        case .settingPathOutside: "kernel.error.setting-path-outside"
         case .notAHogwartsDatabase: "kernel.error.not-a-hogwarts-database"
         case .newerDatabase: "kernel.error.newer-database"
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
         case .databaseInUse: "kernel.error.database-in-use"
+        case .readOnlyDatabase: "kernel.error.read-only-database"
+        case .corruptDatabase: "kernel.error.corrupt-database"
         case .storage: "kernel.error.storage"
         }
     }
@@ -144,7 +150,9 @@ public enum KernelError: HogwartsError, Equatable {
         case .unscopedStatement(let sql): ["sql": sql]
         case .unknownSetting(let key): ["key": key]
         case .invalidSetting(let key, let value, let reason): ["key": key, "value": value, "reason": reason]
-        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path): ["path": path]
+        case .settingPathOutside(let key, let path, let folder): ["key": key, "path": path, "folder": folder]
+        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
+        case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
         case .storage(let detail): ["detail": detail]
         }
@@ -152,12 +160,13 @@ public enum KernelError: HogwartsError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidVersionRange, .invalidModuleID, .invalidSlug, .invalidTimeZone, .invalidSetting: .usage
+        case .invalidVersionRange, .invalidModuleID, .invalidSlug, .invalidTimeZone, .invalidSetting, .settingPathOutside: .usage
         case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
         case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse: .conflict
-        case .notAHogwartsDatabase, .newerDatabase, .migrationChanged: .invalidData
+        case .notAHogwartsDatabase, .newerDatabase, .migrationChanged, .corruptDatabase: .invalidData
+        case .readOnlyDatabase: .permissionDenied
         case .storage: .ioError
         default: .configuration
         }

@@ -81,7 +81,7 @@ extension Kernel {
                     let context = ActionContext(
                         principal: .system(in: school.id), school: school, scope: .school,
                         database: SchoolDatabase(schoolID: school.id, connection: db),
-                        localizer: localizer, now: time, settings: SettingsReader(connection: db), policy: registry.policy, enabledModules: enabled)
+                        localizer: localizer, now: time, settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: enabled)
                     try handler.handle(Data((row["payload"] as String).utf8), context)
                     try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
                 }

@@ -6,16 +6,25 @@
 /// `neutralized`, which prefixes such a cell with an apostrophe; importers read cells through
 /// `restored`, so an export still imports back unchanged.
 public enum CSVCell {
-    private static let triggers: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    private static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
-    public static func neutralized(_ value: String) -> String {
-        guard let first = value.first, triggers.contains(first) else { return value }
-        return "'" + value
+    /// Whether a cell would be read as a formula, or is already an apostrophe before one (which
+    /// must gain an apostrophe too, so that `restored` can undo exactly one). Scalars, not
+    /// Characters: `=` followed by a combining mark is one Character but still a formula.
+    private static func needsApostrophe(_ value: Substring.UnicodeScalarView) -> Bool {
+        guard let first = value.first else { return false }
+        if triggers.contains(first) { return true }
+        return first == "'" && needsApostrophe(value.dropFirst())
     }
 
-    /// Undoes `neutralized`: an apostrophe followed by a formula trigger is dropped.
+    public static func neutralized(_ value: String) -> String {
+        needsApostrophe(value[...].unicodeScalars) ? "'" + value : value
+    }
+
+    /// Undoes `neutralized`: `restored(neutralized(x)) == x` for every `x`.
     public static func restored(_ value: String) -> String {
-        guard value.first == "'", let second = value.dropFirst().first, triggers.contains(second) else { return value }
-        return String(value.dropFirst())
+        let scalars = value[...].unicodeScalars
+        guard scalars.first == "'", needsApostrophe(scalars.dropFirst()) else { return value }
+        return String(String.UnicodeScalarView(scalars.dropFirst()))
     }
 }

@@ -5,14 +5,15 @@
 public enum LikePattern {
     public static let escapeClause = #"ESCAPE '\'"#
 
-    /// The text with its wildcard characters escaped.
+    /// The text with its wildcard characters escaped. Scalars, not Characters: a backslash can
+    /// hide inside one grapheme with the mark before it (`؃\`), and SQLite sees the scalar.
     public static func literal(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 
     /// Matches values that contain `text`.

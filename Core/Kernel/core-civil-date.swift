@@ -12,8 +12,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Parses `YYYY-MM-DD` for a real day between 1900 and 2199: a school has no business with
     /// 0001-01-01, and a bounded year keeps day arithmetic far from overflow.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-")
-        guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1900...2199).contains(year), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         let number = Self.days(year: year, month: month, day: day)

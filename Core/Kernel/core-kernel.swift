@@ -38,7 +38,13 @@ public final class Kernel: Sendable {
         store = try KernelStore(path: databasePath)
         self.logger = logger
         now = clock
+        if let mode = FileSafety.exposedMode(of: databasePath) {
+            logger.warning("\(localizer("kernel.warning.database-readable", ["path": databasePath, "mode": FileSafety.octal(mode)]))")
+        }
     }
+
+    /// The folder that holds the database file: backups' temporary files and file-path settings live here.
+    public var databaseFolder: URL { URL(filePath: databasePath).deletingLastPathComponent().standardizedFileURL }
 
     /// Throws `permissionDenied` (and audits the refusal) unless the principal holds the
     /// permission in this school; returns how far the grant reaches.

@@ -33,10 +33,17 @@ extension Kernel {
 
     /// Sets one school's value of `<module>.<key>` after checking it; returns the stored text.
     @discardableResult
-    public func setSetting(_ key: String, to text: String, for schoolReference: String, by principal: Principal) throws -> String {
+    public func setSetting(_ key: String, to text: String, for schoolReference: String, by principal: Principal, force: Bool = false) throws -> String {
         guard let (module, definition) = registry.settingsByKey[key] else { throw KernelError.unknownSetting(key) }
         guard let normalized = definition.normalize(text) else {
             throw KernelError.invalidSetting(key: key, value: text, reason: definition.expected)
+        }
+        if definition.isFilePath && !force {
+            let folder = databaseFolder
+            let target = SettingsReader.resolve(normalized, in: folder)
+            guard target.path.hasPrefix(folder.path + "/") else {
+                throw KernelError.settingPathOutside(key: key, path: target.path, folder: folder.path)
+            }
         }
         return try store.write { db in
             try requireMigrated(db)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A type a setting can hold: it reads and writes itself as text, the way the CLI and the database see it.
@@ -35,13 +36,17 @@ public struct Setting<Value: SettingValue>: Sendable {
     public let defaultValue: Value
     /// What a valid value looks like, shown in errors and listings: `1-60`, `true|false`, ...
     public let expected: String
+    /// A file the platform writes: kept inside the database's folder unless the operator forces it.
+    public let isFilePath: Bool
     private let isValid: @Sendable (Value) -> Bool
 
-    public init(_ moduleID: ModuleID, _ key: String, default defaultValue: Value, expected: String, isValid: @escaping @Sendable (Value) -> Bool) {
+    public init(_ moduleID: ModuleID, _ key: String, default defaultValue: Value, expected: String, isFilePath: Bool = false,
+                isValid: @escaping @Sendable (Value) -> Bool) {
         self.moduleID = moduleID
         self.key = key
         self.defaultValue = defaultValue
         self.expected = expected
+        self.isFilePath = isFilePath
         self.isValid = isValid
     }
 
@@ -50,7 +55,7 @@ public struct Setting<Value: SettingValue>: Sendable {
     /// The untyped description the registry, the CLI and the store work with.
     public var definition: SettingDefinition {
         let isValid = self.isValid
-        return SettingDefinition(moduleID: moduleID, key: key, defaultText: defaultValue.settingText, expected: expected) { text in
+        return SettingDefinition(moduleID: moduleID, key: key, defaultText: defaultValue.settingText, expected: expected, isFilePath: isFilePath) { text in
             guard let value = Value(settingText: text), isValid(value) else { return nil }
             return value.settingText
         }
@@ -75,6 +80,13 @@ extension Setting where Value == Bool {
 }
 
 extension Setting where Value == String {
+    /// A file the platform writes (a delivery log, say). Relative paths are relative to the
+    /// database's folder; `settings set` refuses a path outside that folder unless forced, so a
+    /// setting cannot point the platform's writes at another user's files by accident.
+    public static func filePath(_ moduleID: ModuleID, _ key: String, default value: String) -> Setting {
+        Setting(moduleID, key, default: value, expected: "path", isFilePath: true) { !$0.isEmpty && !$0.contains("\u{0}") }
+    }
+
     /// One of a fixed set of words.
     public static func choice(_ moduleID: ModuleID, _ key: String, default value: String, from options: [String]) -> Setting {
         Setting(moduleID, key, default: value, expected: options.joined(separator: "|")) { options.contains($0) }
@@ -87,6 +99,7 @@ public struct SettingDefinition: Sendable {
     public let key: String
     public let defaultText: String
     public let expected: String
+    public var isFilePath = false
     /// The normalized text of a valid value, nil when invalid.
     let normalize: @Sendable (String) -> String?
 
@@ -98,6 +111,13 @@ public struct SettingDefinition: Sendable {
 /// Reads stored setting values on the connection of the running transaction.
 struct SettingsReader {
     let connection: Database
+    /// The folder that holds the database, against which file-path settings resolve.
+    let databaseFolder: URL
+
+    /// Resolves a file-path setting's text: absolute as written, relative against the database's folder.
+    static func resolve(_ path: String, in folder: URL) -> URL {
+        (path.hasPrefix("/") ? URL(filePath: path) : folder.appending(path: path)).standardizedFileURL
+    }
 
     func value<Value>(of setting: Setting<Value>, in school: SchoolID) throws -> Value {
         let stored = try withStorageErrors {

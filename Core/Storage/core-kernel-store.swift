@@ -2,9 +2,14 @@ import Foundation
 import GRDB
 
 /// The database file: a GRDB pool in WAL mode, so readers never wait for the writer.
+///
+/// A new file is created 0600 (its WAL and shared-memory files follow its mode). A file this
+/// process may not write (a read-only copy or mount) opens read-only: every read works, and a
+/// write is refused with a message that says why.
 final class KernelStore: Sendable {
     let pool: DatabasePool
     let path: String
+    let isReadOnly: Bool
 
     init(path: String) throws {
         var configuration = Configuration()
@@ -12,15 +17,36 @@ final class KernelStore: Sendable {
         // Several `hogwarts` processes may share one file: wait for a lock instead of failing.
         configuration.busyMode = .timeout(10)
         self.path = path
+        let exists = FileManager.default.fileExists(atPath: path)
+        isReadOnly = exists && !FileSafety.isWritable(path)
+        configuration.readonly = isReadOnly
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            if !exists { try FileSafety.createPrivateFile(at: path) }
+            pool = try DatabasePool(path: isReadOnly ? Self.readOnlyLocation(path) : path, configuration: configuration)
         } catch let error as DatabaseError {
             throw KernelError.storage("\(path): \(error.message ?? error.description)")
         }
     }
 
+    /// Where SQLite opens a file we may not write. While its owner has it open, its shared-memory
+    /// file exists and SQLite reads through it. Otherwise SQLite would create `-shm` and `-wal`
+    /// files owned by us, which would then stop the owner from writing; opening it `immutable`
+    /// reads the file as it stands and creates nothing (the owner's last close has folded the WAL in).
+    static func readOnlyLocation(_ path: String) -> String {
+        guard !FileManager.default.fileExists(atPath: path + "-shm") else { return path }
+        let absolute = URL(filePath: path).standardizedFileURL.path
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? absolute
+        return "file:\(encoded)?immutable=1"
+    }
+
     func write<T>(_ work: (Database) throws -> T) throws -> T {
-        try withStorageErrors { try pool.write(work) }
+        guard !isReadOnly else { throw KernelError.readOnlyDatabase(path) }
+        do {
+            return try withStorageErrors { try pool.write(work) }
+        } catch KernelError.storage(let detail) where detail.contains("readonly database") {
+            // The folder, not the file, may be what is read-only (no room for the WAL).
+            throw KernelError.readOnlyDatabase(path)
+        }
     }
 
     func read<T>(_ work: (Database) throws -> T) throws -> T {

@@ -27,7 +27,7 @@ extension Kernel {
             principal: .localOperator, school: school, scope: .school,
             database: SchoolDatabase(schoolID: school.id, connection: db),
             localizer: Localizer(language: school.language, catalog: registry.catalog), now: now(),
-            settings: SettingsReader(connection: db), policy: registry.policy, enabledModules: try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db))
+            settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db))
     }
 
     /// Checks and inserts a school with its module switches inside the caller's transaction.

@@ -164,7 +164,7 @@ public struct DeliverOutbox: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let sender = LogFileSender(path: try context.setting(NotificationsSettings.logPath))
+        let sender = LogFileSender(path: try context.filePath(NotificationsSettings.logPath))
         var (sent, retrying, failed) = (0, 0, 0)
         for row in try context.database.fetchAll(
             "SELECT * FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now ORDER BY next_attempt_at LIMIT 1000",

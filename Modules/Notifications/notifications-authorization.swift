@@ -17,7 +17,7 @@ public enum NotificationsPermissions {
 
 public enum NotificationsSettings {
     /// The log-file sender's file: the channel that exercises the outbox until email and push arrive.
-    public static let logPath = Setting<String>("notifications", "log-path", default: "hogwarts-outbox.log", expected: "path") { !$0.isEmpty }
+    public static let logPath = Setting<String>.filePath("notifications", "log-path", default: "hogwarts-outbox.log")
     /// Days a notification stays listed.
     public static let expiryDays = Setting<Int>.integer("notifications", "expiry-days", default: 30, in: 1...365)
 }

@@ -36,7 +36,7 @@ struct HostTests {
         let status = try hogwarts.run(["migrate", "--status", "--json"])
         let migrations = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]]
         #expect(migrations?.isEmpty == false)
-        #expect(migrations?.allSatisfy { $0["appliedAt"] != nil } == true)
+        #expect(migrations?.allSatisfy { $0["applied_at"] != nil } == true)
     }
 
     @Test("--database picks the file and the database runs in WAL mode")

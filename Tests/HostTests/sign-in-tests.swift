@@ -79,7 +79,7 @@ struct SignInTests {
         #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)
         let children = try hogwarts.run(["students", "list", "--json"])
         let page = try JSONSerialization.jsonObject(with: Data(children.stdout.utf8)) as? [String: Any]
-        let own = (page?["students"] as? [[String: Any]])?.compactMap { $0["grNumber"] as? String } ?? []
+        let own = (page?["students"] as? [[String: Any]])?.compactMap { $0["gr_number"] as? String } ?? []
         #expect(own.count == 2)
         let stranger = (1...500).map { String(format: "GR-%04d", $0) }.first { !own.contains($0) } ?? "GR-0001"
         let refused = try hogwarts.run(["students", "show", stranger, "--lang", "en"])
@@ -151,7 +151,7 @@ struct AttendanceCommandTests {
 
         #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)
         let child = try hogwarts.run(["students", "list", "--json"])
-        let gr = try #require(((try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])?["students"] as? [[String: Any]])?.first?["grNumber"] as? String)
+        let gr = try #require(((try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any])?["students"] as? [[String: Any]])?.first?["gr_number"] as? String)
         let history = try hogwarts.run(["attendance", "history", "--student", gr, "--lang", "en"])
         #expect(history.status == 0 && history.stdout.contains("rate"))
     }

@@ -10,7 +10,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         let kernel = try global.openKernel()
-        try kernel.backup(to: destination)
+        try kernel.backup(to: destination, progress: ProgressLine.reporter())
         try global.output.emit(["backup": destination]) { _ in L("kernel.backup.done", ["path": destination]) }
     }
 }
@@ -25,9 +25,27 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let kernel = try global.openKernel()
-        let previous = try kernel.restore(from: source)
+        let previous = try kernel.restore(from: source, progress: ProgressLine.reporter())
         try global.output.emit(["restored": source, "previous": previous]) { _ in
             L("kernel.restore.done", ["path": source, "previous": previous])
         }
+    }
+}
+
+/// `hogwarts check`: SQLite's integrity check on demand; exit 65 when damage is found.
+struct CheckCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "check", abstract: L("kernel.cli.check"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let report = try global.openKernel().checkIntegrity()
+        try global.output.emit(report) { report in
+            report.ok ? TextTable(lines: [L("kernel.check.ok", ["path": report.path, "mode": report.mode])])
+                : TextTable(lines: [L("kernel.check.failed", ["path": report.path, "mode": report.mode])] + report.problems)
+        }
+        if !report.ok { throw ExitCode(ExitStatus.invalidData.rawValue) }
     }
 }

@@ -36,11 +36,12 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var school: SchoolOption
         @Argument(help: ArgumentHelp(L("kernel.argument.setting-key"))) var key: String
         @Argument(help: ArgumentHelp(L("kernel.argument.setting-value"))) var value: String
+        @Flag(name: .customLong("force"), help: ArgumentHelp(L("kernel.option.setting-force"))) var force = false
 
         func run() throws {
             let kernel = try global.openKernel()
             let target = try school.resolve(in: kernel)
-            let stored = try kernel.setSetting(key, to: value, for: target.id, by: .localOperator)
+            let stored = try kernel.setSetting(key, to: value, for: target.id, by: .localOperator, force: force)
             try global.output.emit(["key": key, "value": stored]) { _ in L("kernel.setting.saved", ["key": key, "value": stored, "school": target.slug]) }
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The database holds bcrypt hashes and children's records: its files are the owner's alone.
+enum FileSafety {
+    /// Creates an empty file readable and writable by its owner only (0600), so SQLite's WAL and
+    /// shared-memory files, which copy the database file's mode, are private too. Does nothing
+    /// when the file exists.
+    static func createPrivateFile(at path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            // Another process created it first: that is fine, it is the same file either way.
+            if errno == EEXIST { return }
+            throw KernelError.storage("\(path): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+    }
+
+    /// The file's permission bits when group or others may read or write it; nil when private or absent.
+    static func exposedMode(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let mode = status.st_mode & 0o777
+        return mode & 0o077 == 0 ? nil : mode
+    }
+
+    /// `0644`, as `ls -l` users and `chmod` read it.
+    static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode, radix: 8)
+    }
+
+    /// Whether this process may write the file (false for a read-only copy or mount).
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Every key of a JSON document, at any depth.
+func jsonKeys(_ value: Any) -> [String] {
+    if let object = value as? [String: Any] { return object.keys + object.values.flatMap(jsonKeys) }
+    if let array = value as? [Any] { return array.flatMap(jsonKeys) }
+    return []
+}
+
+/// The platform's one JSON style: snake_case keys and no Swift internals such as `_0`.
+func expectPlatformJSON(_ text: String, _ command: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let document = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+        Issue.record("\(command) printed no JSON: \(text.prefix(200))", sourceLocation: sourceLocation)
+        return
+    }
+    for key in jsonKeys(document) {
+        #expect(key.range(of: "^[a-z][a-z0-9_]*$|^[A-Z][A-Z_]*$", options: .regularExpression) != nil && !key.hasPrefix("_"),
+                "\(command): key \(key)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("Data safety and the operator, from the command line", .serialized)
+struct DataSafetyHostTests {
+    static func permissions(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test("the database is created 0600, and a database others can read draws a warning that says how to fix it")
+    func modes() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["migrate"]).status == 0)
+        #expect(Self.permissions(hogwarts.databasePath) == 0o600)
+        #expect(try hogwarts.run(["school", "list", "--lang", "en"]).stderr.isEmpty)
+        chmod(hogwarts.databasePath, 0o644)
+        let warned = try hogwarts.run(["school", "list", "--lang", "en"])
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("chmod 600"))
+    }
+
+    @Test("a damaged database: check exits 65, backup refuses and leaves no file, restore refuses a damaged backup")
+    func damagedFiles() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        let check = try hogwarts.run(["check", "--lang", "en"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("no damage"))
+
+        let damaged = hogwarts.directory.appending(path: "damaged.sqlite").path
+        try FileManager.default.copyItem(atPath: hogwarts.databasePath, toPath: damaged)
+        let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
+        try handle.seek(toOffset: try handle.seekToEnd() / 2)
+        try handle.write(contentsOf: Data((0..<65_536).map { _ in UInt8.random(in: 0...255) }))
+        try handle.close()
+
+        let failed = try hogwarts.run(["check", "--database", damaged, "--lang", "en", "--json"])
+        #expect(failed.status == 65)
+        expectPlatformJSON(failed.stdout, "check --json")
+        let copy = hogwarts.directory.appending(path: "copy.sqlite").path
+        let backup = try hogwarts.run(["backup", "--database", damaged, "--to", copy, "--lang", "en"])
+        #expect(backup.status == 65)
+        #expect(backup.stderr.contains("integrity check"))
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        let restore = try hogwarts.run(["restore", "--from", damaged, "--lang", "en"])
+        #expect(restore.status == 65, "\(restore.stderr)")
+        #expect(try hogwarts.run(["check"]).status == 0, "the live database was not touched")
+    }
+
+    @Test("a read-only database answers every read and refuses writes with a reason")
+    func readOnly() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        // Root may write any file, so as root the reads run as `nobody`, for whom the file is read-only.
+        let asOther: [String]
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+            chmod(hogwarts.directory.path, 0o755)
+            chmod(hogwarts.databasePath, 0o644)
+            asOther = ["/usr/sbin/runuser", "-u", "nobody", "--", hogwarts.binary.path]
+        } else {
+            chmod(hogwarts.databasePath, 0o444)
+            asOther = [hogwarts.binary.path]
+        }
+        func run(_ arguments: [String]) throws -> HogwartsProcess.Result {
+            try HogwartsProcess.run(URL(filePath: asOther[0]), Array(asOther.dropFirst()) + arguments + ["--database", hogwarts.databasePath, "--lang", "en"],
+                                    in: hogwarts.directory, environment: ["HOGWARTS_CONFIG_DIR": hogwarts.directory.appending(path: "other").path])
+        }
+        for read in [["school", "list"], ["audit", "--school", "demo"], ["settings", "list", "--school", "demo"], ["migrate", "--status"],
+                     ["modules", "list", "--school", "demo"], ["check"]] {
+            let result = try run(read)
+            #expect(result.status == 0, "\(read): \(result.stderr)")
+            #expect(!result.stdout.isEmpty, "\(read)")
+        }
+        let write = try run(["modules", "disable", "messages", "--school", "demo", "--cascade"])
+        #expect(write.status == 77)
+        #expect(write.stderr.contains("read-only"), "\(write.stderr)")
+    }
+
+    @Test("operator commands name the operating-system user in the audit; a log path outside the database's folder needs --force")
+    func operatorActions() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        #expect(try hogwarts.run(["settings", "set", "attendance.edit-window-days", "5", "--school", "demo"]).status == 0)
+        let audit = try hogwarts.run(["audit", "--school", "demo", "--json"])
+        expectPlatformJSON(audit.stdout, "audit --json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [[String: Any]])
+        let latest = try #require(entries.first)
+        #expect(latest["action"] as? String == "kernel.setting.set")
+        #expect((latest["user_id"] as? String)?.hasPrefix("operator:") == true, "\(latest)")
+
+        let outside = try hogwarts.run(["settings", "set", "notifications.log-path", "/tmp/hogwarts-elsewhere.log", "--school", "demo", "--lang", "en"])
+        #expect(outside.status == 64)
+        #expect(outside.stderr.contains("outside the database's folder"))
+        #expect(try hogwarts.run(["settings", "set", "notifications.log-path", "logs/outbox.log", "--school", "demo"]).status == 0)
+        #expect(try hogwarts.run(["settings", "set", "notifications.log-path", "/tmp/hogwarts-elsewhere.log", "--school", "demo", "--force"]).status == 0)
+    }
+
+    @Test("a signed-in user works in the session's school: --school or HOGWARTS_SCHOOL naming another is refused")
+    func sessionSchool() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        #expect(try hogwarts.login("admin@databayt.org").status == 0)
+        for attempt in [(["students", "list", "--lang", "en"], ["HOGWARTS_SCHOOL": "nile"]), (["students", "list", "--school", "nile", "--lang", "en"], [:])] {
+            let refused = try hogwarts.run(attempt.0, environment: attempt.1)
+            #expect(refused.status == 77, "\(attempt)")
+            #expect(refused.stderr.contains("signed in to the school demo, not nile"), "\(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+        }
+        #expect(try hogwarts.run(["students", "list"], environment: ["HOGWARTS_SCHOOL": "demo"]).status == 0)
+    }
+
+    @Test("the kernel's commands print the platform's JSON style")
+    func kernelJSON() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        for command in [["modules", "list", "--school", "demo"], ["modules", "list"], ["settings", "list", "--school", "demo"],
+                        ["migrate", "--status"], ["check"], ["audit", "--school", "demo"]] {
+            let result = try hogwarts.run(command + ["--json"])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            expectPlatformJSON(result.stdout, command.joined(separator: " "))
+        }
+        let backup = hogwarts.directory.appending(path: "b.sqlite").path
+        let result = try hogwarts.run(["backup", "--to", backup, "--json"])
+        expectPlatformJSON(result.stdout, "backup --json")
+        #expect(Self.permissions(backup) == 0o600)
+    }
+}
