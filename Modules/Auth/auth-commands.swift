@@ -24,11 +24,12 @@ struct LoginCommand: ParsableCommand {
     }
 
     /// The named school, else the only school where the email has an account. With several,
-    /// the person chooses (the web app silently picked one). With none, the same refusal as a
-    /// wrong password, and the attempt is audited.
+    /// the person chooses (the web app silently picked one). With none, the sign-in goes on in
+    /// the first school and is refused and audited exactly like a wrong password.
     private func chooseSchool(_ kernel: Kernel) throws -> School {
         if let school { return try kernel.school(school) }
-        let schools = try kernel.schools().filter { school in
+        let all = try kernel.schools()
+        let schools = all.filter { school in
             (try? kernel.run(FindAccount.self, .init(email: email), as: .anonymous, in: school.id)) == true
         }
         switch schools.count {
@@ -37,7 +38,7 @@ struct LoginCommand: ParsableCommand {
             // An unknown email goes on exactly like a known one (the prompt, then one sign-in with
             // its single bcrypt check, refused and audited in the first school), so neither the
             // prompt nor the time tells whether the email exists.
-            guard let first = try kernel.schools().first else {
+            guard let first = all.first else {
                 try kernel.recordAudit(action: SignIn.id, principal: .anonymous, school: nil, outcome: .failed,
                                        detail: "refused (unknown-email): \(UserAccounts.normalize(TextInput.printable(email)))")
                 throw AuthError.signInRefused

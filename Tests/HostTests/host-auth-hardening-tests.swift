@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Issue 11, Auth's side, through the built binary: whoami names the session's real school,
@@ -28,6 +29,23 @@ struct HostAuthHardeningTests {
             #expect(!other.stdout.contains("nile"), "never 'ADMIN nile' for a demo account")
             #expect(!other.stderr.isEmpty)
         }
+    }
+
+    @Test("an unknown email without --school is asked for its password and refused like a wrong one, one sign-in attempt each")
+    func unknownEmailWithoutSchool() throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        let unknown = try hogwarts.login("ghost@databayt.org")
+        let wrong = try hogwarts.login("accountant@databayt.org", password: "nope")
+        #expect(unknown.status == 77 && wrong.status == 77)
+        #expect(unknown.stderr == wrong.stderr)
+        let database = try DatabaseQueue(path: hogwarts.databasePath)
+        defer { try? database.close() }
+        let outcomes = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT outcome FROM auth_sign_in_attempts WHERE email IN ('ghost@databayt.org', 'accountant@databayt.org') ORDER BY outcome")
+        }
+        #expect(outcomes == ["unknown-email", "wrong-password"], "both went through one sign-in")
     }
 
     @Test("a session file others can read is reported on stderr with the chmod that fixes it; signing in again makes it 0600")
