@@ -130,11 +130,15 @@ let package = Package(
             path: "Tests/CoreTests",
             swiftSettings: strictSwift6
         ),
+        // Runs the built binary end to end, and walks every built-in module's actions in-process
+        // (the same generated module list as the host's, so a new module is walked too).
         .testTarget(
             name: "HostTests",
-            dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Core", "HogwartsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+                + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HostTests",
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            plugins: ["ModuleListGenerator"]
         ),
     ] + moduleTargets
 )

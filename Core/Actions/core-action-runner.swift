@@ -52,16 +52,32 @@ extension Kernel {
         }
     }
 
-    /// Checks schema, school, switch and permission, then builds the context the action runs with,
-    /// all inside the action's own transaction.
-    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, db: Database) throws -> ActionContext {
+    /// Whether `principal` may run `action` in the school, and how far the grant reaches: the
+    /// same checks, in the same order, as `run` makes before an action's validation. For callers
+    /// that show what a person may do (a console, an API's capabilities) and for the generated
+    /// test that walks every action, role and school.
+    public func admits(_ action: any Action.Type, as principal: Principal, in schoolReference: String) throws -> AccessScope {
+        guard let owner = registry.owner(ofAction: action.id) else { throw KernelError.actionNotRegistered(action.id) }
+        return try store.read { db in
+            try gate(permission: action.permission, owner: owner, principal: principal, schoolReference: schoolReference, db: db).scope
+        }
+    }
+
+    /// Schema, school, module switch, then permission: the door every action passes.
+    private func gate(permission: Permission, owner: ModuleID, principal: Principal, schoolReference: String, db: Database)
+        throws -> (school: School, enabled: Set<ModuleID>, scope: AccessScope) {
         try requireMigrated(db)
         let school = try SchoolRecords.find(schoolReference, in: db)
         let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
         guard enabled.contains(owner) else {
             throw KernelError.moduleDisabled(module: owner, school: school.slug)
         }
-        let scope = try authorize(principal, A.permission, in: school, db: db)
+        return (school, enabled, try authorize(principal, permission, in: school, db: db))
+    }
+
+    /// Passes the door, then builds the context the action runs with, all inside the action's own transaction.
+    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, db: Database) throws -> ActionContext {
+        let (school, enabled, scope) = try gate(permission: A.permission, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
         return ActionContext(
             principal: principal, school: school, scope: scope,
             database: SchoolDatabase(schoolID: school.id, connection: db),

@@ -36,6 +36,8 @@ extension Kernel {
             throw KernelError.invalidSlug(new.slug)
         }
         guard TimeZone(identifier: new.timeZone) != nil else { throw KernelError.invalidTimeZone(new.timeZone) }
+        try TextInput.check(new.name.ar, field: "name_ar", maxLength: TextLimit.title)
+        try TextInput.check(new.name.en, field: "name_en", maxLength: TextLimit.title)
         guard principal.role == .developer else {
             throw KernelError.permissionDenied(permission: "kernel.schools.create", role: principal.role)
         }
