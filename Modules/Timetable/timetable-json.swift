@@ -43,3 +43,32 @@ extension Slot {
         try container.encode(room, forKey: .room)
     }
 }
+
+/// Whose timetable, as a client sends it: `{"class": "7A"}`, `{"teacher": "e@x"}`,
+/// `{"student": "GR-0001"}`, or `{}` for one's own, instead of Swift's `{"classCode": {"_0": "7A"}}`.
+extension TimetableTarget {
+    private enum Key: String, CodingKey { case `class`, teacher, student }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        if let code = try container.decodeIfPresent(String.self, forKey: .class) {
+            self = .classCode(code)
+        } else if let email = try container.decodeIfPresent(String.self, forKey: .teacher) {
+            self = .teacher(email)
+        } else if let gr = try container.decodeIfPresent(String.self, forKey: .student) {
+            self = .student(gr)
+        } else {
+            self = .mine
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .mine: break
+        case .classCode(let code): try container.encode(code, forKey: .class)
+        case .teacher(let email): try container.encode(email, forKey: .teacher)
+        case .student(let gr): try container.encode(gr, forKey: .student)
+        }
+    }
+}

@@ -112,6 +112,14 @@ struct TimetableJSONTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([CycleWeek].self, from: Data(#"["AB"]"#.utf8)) }
     }
 
+    @Test("whose timetable is a plain object in JSON, and reads back")
+    func target() throws {
+        let targets: [TimetableTarget] = [.mine, .classCode("7A"), .teacher("t@x.org"), .student("GR-0001")]
+        let data = try JSONEncoder().encode(targets)
+        #expect(String(decoding: data, as: UTF8.self) == #"[{},{"class":"7A"},{"teacher":"t@x.org"},{"student":"GR-0001"}]"#)
+        #expect(try JSONDecoder().decode([TimetableTarget].self, from: data) == targets)
+    }
+
     @Test("views, now-and-next and the cycle print no Swift internals and read back (replayed answers are decoded)")
     func views() throws {
         let fixture = try TimetableFixture()
