@@ -99,7 +99,7 @@ public struct CreateYearLevel: Action {
         try RosterRules.requireName(input.code, field: "code", max: TextLimit.code)
         try RosterRules.requireName(input.name.ar, field: "name_ar")
         try RosterRules.requireName(input.name.en, field: "name_en")
-        guard (1...100).contains(input.position) else { throw InputError("students.error.position") }
+        guard (0...100).contains(input.position) else { throw InputError("students.error.position") }
         if try RosterRules.yearLevelID(code: input.code, context) != nil { throw StudentsError.codeTaken(input.code) }
     }
 

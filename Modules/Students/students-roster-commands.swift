@@ -54,7 +54,7 @@ struct ClassesCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            let position = try position.map { try ArgumentValue.integer($0, option: "--position", in: 1...100) } ?? 1
+            let position = try position.map { try ArgumentValue.integer($0, option: "--position", in: 0...100) } ?? 1
             try session.run(CreateYearLevel.self, .init(code: code, name: LocalizedText(ar: nameArabic, en: nameEnglish), position: position))
             try session.output.emit(["year_level": code]) { _ in L("students.level.added", ["code": code]) }
         }
