@@ -97,9 +97,16 @@ extension Kernel {
     }
 
     /// A stable digest of an input: the same values give the same digest whatever the key order.
+    /// JSON has no NaN or infinity, so such a number (from a caller that skipped the transport's
+    /// own checks) is refused here as bad input, naming the field, before anything runs.
     static func fingerprint(_ input: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return Digest.sha256Hex(try encoder.encode(input))
+        do {
+            return Digest.sha256Hex(try encoder.encode(input))
+        } catch EncodingError.invalidValue(_, let context) {
+            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            throw InputError("kernel.error.input-not-finite", ["field": field.isEmpty ? "input" : field])
+        }
     }
 }

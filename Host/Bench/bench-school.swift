@@ -63,7 +63,11 @@ final class BenchSchool {
 
     /// Year, terms, year levels, classes, subjects, teachers and who teaches what.
     func buildRoster() throws {
-        try run(CreateSchoolYear.self, .init(name: "2026-2027", startsOn: "2026-08-01", endsOn: "2027-06-30"))
+        // The attendance scenarios mark today, which must fall inside a school year: the bench's
+        // year runs on past June 2027 for as long as the bench is run.
+        let today = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt)
+        let yearEnd = max(CivilDate("2027-06-30") ?? today, today.adding(days: 30))
+        try run(CreateSchoolYear.self, .init(name: "2026-2027", startsOn: "2026-08-01", endsOn: yearEnd.description))
         try run(CreateTerm.self, .init(schoolYear: "2026-2027", name: LocalizedText(ar: "الفصل الأول", en: "Term 1"), startsOn: "2026-08-01", endsOn: "2026-12-20"))
         for level in 0..<6 {
             try run(CreateYearLevel.self, .init(code: "G\(level + 7)", name: LocalizedText(ar: "الصف \(level + 7)", en: "Grade \(level + 7)"), position: level))

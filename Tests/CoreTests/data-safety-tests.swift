@@ -113,3 +113,36 @@ struct DataSafetyTests {
         #expect(!OperatingSystemUser.name.isEmpty)
     }
 }
+
+/// An action whose input is a number, for the kernel's own check of numbers JSON cannot hold.
+private struct Measure: Action {
+    struct Input: Codable, Sendable { var value: Double }
+    static let id = "measure.record"
+    static let permission: Permission = "measure.record"
+    func perform(_ input: Input, in context: ActionContext) throws -> Double { input.value }
+}
+
+private struct MeasureModule: AppModule {
+    let id: ModuleID = "measure"
+    let version = SemanticVersion(1, 0, 0)
+    var actions: [any Action.Type] { [Measure.self] }
+    var permissions: [PermissionDefinition] {
+        [PermissionDefinition(Measure.permission, summary: LocalizedText(ar: "قياس", en: "Measure"), grants: .administrators)]
+    }
+    var strings: StringCatalog { StringCatalog(ar: [:], en: [:]) }
+}
+
+@Suite("Numbers JSON cannot hold")
+struct NonFiniteInputTests {
+    @Test("NaN or infinity from a caller that skipped the transport's checks is refused as bad input, naming the field")
+    func refused() throws {
+        let harness = try TestHarness(modules: [MeasureModule()])
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: InputError("kernel.error.input-not-finite", ["field": "value"])) {
+                try harness.run(Measure.self, .init(value: value), as: .admin)
+            }
+        }
+        #expect(try harness.kernel.auditLog(for: harness.school.id).allSatisfy { $0.action != Measure.id }, "nothing ran")
+        #expect(try harness.run(Measure.self, .init(value: 18.5), as: .admin) == 18.5)
+    }
+}

@@ -140,7 +140,10 @@ struct NotificationsTests {
         #expect(try fixture.run(ListOutbox.self, .init()).isEmpty)
 
         // A log path that cannot be written: the error is recorded, retried with backoff, then FAILED.
-        try fixture.harness.kernel.setSetting("notifications.log-path", to: fixture.harness.directory.path, for: fixture.school.id, by: .localOperator)
+        // A folder where the log file should be: every send fails until it is fixed.
+        let folder = fixture.harness.directory.appending(path: "not-a-file")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fixture.harness.kernel.setSetting("notifications.log-path", to: folder.path, for: fixture.school.id, by: .localOperator)
         try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P2", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
         for _ in 0..<DeliverOutbox.maxAttempts {
             _ = try fixture.run(DeliverOutbox.self, .init())
