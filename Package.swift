@@ -95,7 +95,8 @@ let package = Package(
         .executableTarget(
             name: "HogwartsBench",
             dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),

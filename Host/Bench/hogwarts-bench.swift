@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// `swift run -c release hogwarts-bench [--students 2000] [--quick] [--json]`
@@ -7,13 +8,25 @@ import Foundation
 /// the ratio, rows per second, and the process's peak memory. `--quick` is a small school for CI,
 /// which only proves the benchmark still runs: no time ever fails a build.
 @main
-enum HogwartsBench {
-    static func main() throws {
-        let arguments = CommandLine.arguments
-        let json = arguments.contains("--json")
-        let students = arguments.firstIndex(of: "--students").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 2000
-        let scale = arguments.contains("--quick") ? BenchScale.quick : BenchScale.full(students: students)
-        let binary = URL(filePath: arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
+struct HogwartsBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hogwarts-bench",
+        abstract: "Measures the platform's heavy paths beside their SQLite floors, at a chosen scale.")
+
+    @Option(help: "Students in the benchmark school (60 classes at 2,000).")
+    var students: Int = 2000
+    @Flag(help: "A small school, in a few seconds: proves the benchmark runs (what CI does).")
+    var quick = false
+    @Flag(help: "Figures as JSON on stdout.")
+    var json = false
+
+    func validate() throws {
+        guard (100...100_000).contains(students) else { throw ValidationError("--students must be between 100 and 100000.") }
+    }
+
+    func run() throws {
+        let scale = quick ? BenchScale.quick : BenchScale.full(students: students)
+        let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 
         let school = try BenchSchool(scale: scale)
         try school.buildRoster()
