@@ -41,21 +41,8 @@ enum ClassAccess {
     }
 }
 
-/// Which student a personal read (a history) is about, and which dates attendance may be written on.
+/// Which dates attendance may be written on.
 enum AttendanceAccess {
-    /// The student named, else the signed-in student or a guardian's only child, so a student
-    /// need not know their own GR number. Several children: name one.
-    static func student(_ grNumber: String?, _ context: ActionContext) throws -> Student {
-        if let grNumber { return try Roster.visibleStudent(gr: grNumber, context) }
-        guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw AttendanceError.chooseStudent }
-        let students = try Roster.visibleStudents(context)
-        guard students.count == 1, let only = students.first else {
-            if students.isEmpty { throw AttendanceError.notAStudent }
-            throw AttendanceError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
-        }
-        return only
-    }
-
     /// Refuses a date outside every school year of the school: a register for 0001-01-01 or
     /// for a year nobody planned is a typo, and it would count in every rate and export.
     static func requireSchoolYear(_ date: CivilDate, _ context: ActionContext) throws {

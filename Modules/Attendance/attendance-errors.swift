@@ -19,8 +19,6 @@ public enum AttendanceError: HogwartsError, Equatable {
     case notAStudent
     case invalidFile(String)
     case outsideSchoolYear(String)
-    case chooseStudent
-    case chooseChild([String])
 
     public var messageKey: String {
         switch self {
@@ -42,8 +40,6 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .notAStudent: "attendance.error.not-a-student"
         case .invalidFile: "attendance.error.invalid-file"
         case .outsideSchoolYear: "attendance.error.outside-school-year"
-        case .chooseStudent: "attendance.error.choose-student"
-        case .chooseChild: "attendance.error.choose-child"
         }
     }
 
@@ -56,7 +52,6 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .notInClass(let student, let classCode): ["student": student, "class": classCode]
         case .outsideEditWindow(let date, let days): ["value": date, "days": String(days)]
         case .noRecord(let student, let date): ["student": student, "value": date]
-        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
         default: [:]
         }
     }
@@ -66,7 +61,6 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .notYourClass, .notAStudent, .outsideEditWindow: .permissionDenied
         case .unknownPeriod, .noRecord, .unknownExcuse: .notFound
         case .excuseExists, .alreadyDecided: .conflict
-        case .chooseStudent, .chooseChild: .usage
         default: .invalidData
         }
     }

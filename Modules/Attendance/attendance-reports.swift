@@ -36,7 +36,7 @@ public struct AttendanceHistory: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let student = try AttendanceAccess.student(input.grNumber, context)
+        let student = try Roster.studentOfRead(input.grNumber, context)
         let records = try context.database.fetchAll("""
             \(AttendanceRecord.select) WHERE r.school_id = :school_id AND r.student_id = :student
               AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)

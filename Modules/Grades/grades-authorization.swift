@@ -52,17 +52,4 @@ enum GradesAccess {
     static func listArguments(_ context: ActionContext) -> SQLArguments {
         ["me": .text(context.principal.userID), "all": .integer(context.scope == .school ? 1 : 0)]
     }
-
-    /// The student a read is about: the one named, else the signed-in student or a guardian's
-    /// only child, so a student need not know their own GR number. Several children: name one.
-    static func student(_ grNumber: String?, _ context: ActionContext) throws -> Student {
-        if let grNumber { return try Roster.visibleStudent(gr: grNumber, context) }
-        guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw GradesError.chooseStudent }
-        let students = try Roster.visibleStudents(context)
-        guard students.count == 1, let only = students.first else {
-            if students.isEmpty { throw GradesError.noLinkedStudent }
-            throw GradesError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
-        }
-        return only
-    }
 }

@@ -11,9 +11,6 @@ public enum GradesError: HogwartsError, Equatable {
     case unknownTerm(String)
     case unknownSubject(String)
     case notYourSubject(classCode: String, subjectCode: String)
-    case chooseStudent
-    case chooseChild([String])
-    case noLinkedStudent
     case invalidMarks(String)
     case invalidResults([ResultProblem])
     case notPublished(String)
@@ -33,9 +30,6 @@ public enum GradesError: HogwartsError, Equatable {
         case .unknownTerm: "grades.error.unknown-term"
         case .unknownSubject: "grades.error.unknown-subject"
         case .notYourSubject: "grades.error.not-your-subject"
-        case .chooseStudent: "grades.error.choose-student"
-        case .chooseChild: "grades.error.choose-child"
-        case .noLinkedStudent: "grades.error.no-linked-student"
         case .invalidMarks: "grades.error.invalid-marks"
         case .invalidResults: "grades.error.invalid-results"
         case .notPublished: "grades.error.not-published"
@@ -55,8 +49,6 @@ public enum GradesError: HogwartsError, Equatable {
         case .scaleOverlap(let first, let second): ["first": first, "second": second]
         case .invalidResults(let problems): ["count": String(problems.count)]
         case .notYourSubject(let classCode, let subjectCode): ["class": classCode, "subject": subjectCode]
-        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
-        case .chooseStudent, .noLinkedStudent: [:]
         }
     }
 
@@ -64,8 +56,6 @@ public enum GradesError: HogwartsError, Equatable {
         switch self {
         case .unknownAssessment, .unknownTerm, .unknownSubject: .notFound
         case .notYourSubject, .notPublished: .permissionDenied
-        case .chooseStudent, .chooseChild: .usage
-        case .noLinkedStudent: .notFound
         default: .invalidData
         }
     }

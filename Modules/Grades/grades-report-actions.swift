@@ -23,7 +23,7 @@ public struct StudentResults: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [AssessmentResult] {
-        let student = try GradesAccess.student(input.grNumber, context)
+        let student = try Roster.studentOfRead(input.grNumber, context)
         let scale = try GradesData.scale(context)
         let termID = try input.term.map { try GradesData.term($0, context).id }
         return try context.database.fetchAll("""
@@ -101,7 +101,7 @@ public struct ReportCard: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let student = try GradesAccess.student(input.grNumber, context)
+        let student = try Roster.studentOfRead(input.grNumber, context)
         let term = try GradesData.term(input.term, context)
         let published = try GradesData.isPublished(termID: term.id, context)
         if !published && [.ownRecord, .linkedChildren].contains(context.scope) { throw GradesError.notPublished(term.name.text(in: context.localizer.language)) }

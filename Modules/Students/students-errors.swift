@@ -13,6 +13,12 @@ public enum StudentsError: HogwartsError, Equatable {
     case classFull(String, Int)
     case codeTaken(String)
     case invalidImport([ImportProblem])
+    /// A personal read (history, results) by someone who is neither the student nor a guardian: name one.
+    case chooseStudent
+    /// A guardian with several children: name one of them.
+    case chooseChild([String])
+    /// A student or guardian account that no student record is linked to.
+    case noLinkedStudent
 
     public var messageKey: String {
         switch self {
@@ -28,6 +34,9 @@ public enum StudentsError: HogwartsError, Equatable {
         case .classFull: "students.error.class-full"
         case .codeTaken: "students.error.code-taken"
         case .invalidImport: "students.error.invalid-import"
+        case .chooseStudent: "students.error.choose-student"
+        case .chooseChild: "students.error.choose-child"
+        case .noLinkedStudent: "students.error.no-linked-student"
         }
     }
 
@@ -39,7 +48,8 @@ public enum StudentsError: HogwartsError, Equatable {
             ["value": value]
         case .classFull(let code, let capacity): ["value": code, "capacity": String(capacity)]
         case .invalidImport(let problems): ["count": String(problems.count)]
-        case .noSchoolYear: [:]
+        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
+        case .noSchoolYear, .chooseStudent, .noLinkedStudent: [:]
         }
     }
 
@@ -50,6 +60,8 @@ public enum StudentsError: HogwartsError, Equatable {
         case .grNumberTaken, .classFull, .codeTaken: .conflict
         case .noSchoolYear: .configuration
         case .invalidImport: .invalidData
+        case .chooseStudent, .chooseChild: .usage
+        case .noLinkedStudent: .notFound
         }
     }
 }

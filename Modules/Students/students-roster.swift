@@ -82,6 +82,25 @@ public enum Roster {
         return student
     }
 
+    /// The student a personal read (history, results, a timetable) is about: the one named, else
+    /// the signed-in student or a guardian's only child, so a student need not know their own GR
+    /// number. A guardian with several children, or anyone else, names one.
+    public static func studentOfRead(_ grNumber: String?, _ context: ActionContext) throws -> Student {
+        if let grNumber { return try visibleStudent(gr: grNumber, context) }
+        guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw StudentsError.chooseStudent }
+        return try ownStudent(context)
+    }
+
+    /// The signed-in student, or a guardian's only child.
+    public static func ownStudent(_ context: ActionContext) throws -> Student {
+        let students = try visibleStudents(context)
+        guard students.count == 1, let only = students.first else {
+            if students.isEmpty { throw StudentsError.noLinkedStudent }
+            throw StudentsError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
+        }
+        return only
+    }
+
     /// Whether the principal teaches the class (that subject in it, when one is given) or is its
     /// homeroom teacher: what "own classes" means for marking and grading.
     public static func teaches(classID: String, subjectID: String? = nil, _ context: ActionContext) throws -> Bool {

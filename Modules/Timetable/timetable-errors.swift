@@ -10,7 +10,6 @@ public enum TimetableError: HogwartsError, Equatable {
     case notWorkingDay(Int)
     case weekOutsideCycle(String)
     case chooseTarget
-    case chooseChild([String])
     case notVisible(String)
     case invalidDate(String)
     case invalidTime(String)
@@ -27,7 +26,6 @@ public enum TimetableError: HogwartsError, Equatable {
         case .notWorkingDay: "timetable.error.not-working-day"
         case .weekOutsideCycle: "timetable.error.week-outside-cycle"
         case .chooseTarget: "timetable.error.choose-target"
-        case .chooseChild: "timetable.error.choose-child"
         case .notVisible: "timetable.error.not-visible"
         case .invalidDate: "timetable.error.invalid-date"
         case .invalidTime: "timetable.error.invalid-time"
@@ -43,7 +41,6 @@ public enum TimetableError: HogwartsError, Equatable {
              .invalidTime(let value):
             ["value": value]
         case .notWorkingDay(let day): ["value": Weekday.codes[day]]
-        case .chooseChild(let children): ["children": children.joined(separator: ", ")]
         case .chooseTarget, .noSchoolAhead: [:]
         }
     }
@@ -53,7 +50,7 @@ public enum TimetableError: HogwartsError, Equatable {
         case .clash: .conflict
         case .unknownPeriod, .unknownSlot, .unknownSubject, .unknownTeacher: .notFound
         case .notVisible: .permissionDenied
-        case .chooseTarget, .chooseChild: .usage
+        case .chooseTarget: .usage
         default: .invalidData
         }
     }

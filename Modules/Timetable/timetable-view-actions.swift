@@ -188,12 +188,7 @@ enum TargetResolver {
         case .teacher:
             return Whose(classID: nil, teacherID: context.principal.userID, title: context.principal.displayName)
         case .student, .guardian:
-            let students = try Roster.visibleStudents(context)
-            guard students.count == 1, let only = students.first else {
-                if students.isEmpty { throw TimetableError.chooseTarget }
-                throw TimetableError.chooseChild(students.map { "\($0.grNumber) \($0.fullName)" })
-            }
-            return try classOf(only, context)
+            return try classOf(try Roster.ownStudent(context), context)
         default:
             throw TimetableError.chooseTarget
         }

@@ -22,10 +22,10 @@ struct AttendanceHardeningTests {
         let me = try #require(try fixture.run(ListStudents.self, .init(), as: student).students.first)
         let history = try fixture.run(AttendanceHistory.self, .init(), as: student)
         #expect(history.grNumber == me.grNumber && history.records.count == 60)
-        let error = #expect(throws: AttendanceError.self) { try fixture.run(AttendanceHistory.self, .init(), as: try fixture.account("parent@databayt.org")) }
+        let error = #expect(throws: StudentsError.self) { try fixture.run(AttendanceHistory.self, .init(), as: try fixture.account("parent@databayt.org")) }
         guard case .chooseChild(let children) = error else { Issue.record("expected the children listed"); return }
         #expect(children.count == 2)
-        #expect(throws: AttendanceError.chooseStudent) { try fixture.run(AttendanceHistory.self, .init()) }
+        #expect(throws: StudentsError.chooseStudent) { try fixture.run(AttendanceHistory.self, .init()) }
         #expect(throws: AttendanceError.invalidDate("2026-13-01")) { try fixture.run(AttendanceHistory.self, .init(grNumber: me.grNumber, from: "2026-13-01"), as: student) }
     }
 

@@ -64,11 +64,11 @@ struct DefaultStudentTests {
         #expect(try fixture.run(ReportCard.self, .init(term: "Term 1"), as: student).grNumber == me.grNumber)
         #expect(try fixture.run(GradeHistory.self, .init(subjectCode: "MATH"), as: student).isEmpty == false)
         let parent = try fixture.account("parent@databayt.org")
-        let error = #expect(throws: GradesError.self) { try fixture.run(StudentResults.self, .init(), as: parent) }
+        let error = #expect(throws: StudentsError.self) { try fixture.run(StudentResults.self, .init(), as: parent) }
         guard case .chooseChild(let children) = error else { Issue.record("expected the children listed"); return }
         #expect(children.count == 2)
-        #expect(throws: GradesError.chooseStudent) { try fixture.run(ReportCard.self, .init(term: "Term 1")) }
-        #expect(throws: GradesError.chooseStudent) { try fixture.run(StudentResults.self, .init(), as: try fixture.account("teacher@databayt.org")) }
+        #expect(throws: StudentsError.chooseStudent) { try fixture.run(ReportCard.self, .init(term: "Term 1")) }
+        #expect(throws: StudentsError.chooseStudent) { try fixture.run(StudentResults.self, .init(), as: try fixture.account("teacher@databayt.org")) }
     }
 }
 

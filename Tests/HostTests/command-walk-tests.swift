@@ -40,7 +40,7 @@ struct CommandWalkTests {
                     #expect(!result.stderr.contains(marker) && !result.stdout.contains(marker), "\(what) printed \(marker): \(result.stderr.prefix(300))")
                 }
                 if result.status == 0 && !result.stdout.isEmpty {
-                    expectPlatformJSON(result.stdout, what)
+                    PlatformJSON.expect(result.stdout, what)
                 } else if result.status != 0 {
                     #expect(!result.stderr.isEmpty, "\(what) failed silently")
                 }

@@ -1,25 +1,6 @@
 import Foundation
 import Testing
 
-/// Every key of a JSON document, at any depth.
-func jsonKeys(_ value: Any) -> [String] {
-    if let object = value as? [String: Any] { return object.keys + object.values.flatMap(jsonKeys) }
-    if let array = value as? [Any] { return array.flatMap(jsonKeys) }
-    return []
-}
-
-/// The platform's one JSON style: snake_case keys and no Swift internals such as `_0`.
-func expectPlatformJSON(_ text: String, _ command: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    guard let document = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
-        Issue.record("\(command) printed no JSON: \(text.prefix(200))", sourceLocation: sourceLocation)
-        return
-    }
-    for key in jsonKeys(document) {
-        #expect(key.range(of: "^[a-z][a-z0-9_]*$|^[A-Z][A-Z_]*$", options: .regularExpression) != nil && !key.hasPrefix("_"),
-                "\(command): key \(key)", sourceLocation: sourceLocation)
-    }
-}
-
 @Suite("Data safety and the operator, from the command line", .serialized)
 struct DataSafetyHostTests {
     static func permissions(_ path: String) -> Int {
@@ -57,7 +38,7 @@ struct DataSafetyHostTests {
 
         let failed = try hogwarts.run(["check", "--database", damaged, "--lang", "en", "--json"])
         #expect(failed.status == 65)
-        expectPlatformJSON(failed.stdout, "check --json")
+        PlatformJSON.expect(failed.stdout, "check --json")
         let copy = hogwarts.directory.appending(path: "copy.sqlite").path
         let backup = try hogwarts.run(["backup", "--database", damaged, "--to", copy, "--lang", "en"])
         #expect(backup.status == 65)
@@ -106,7 +87,7 @@ struct DataSafetyHostTests {
         #expect(try hogwarts.run(["demo"]).status == 0)
         #expect(try hogwarts.run(["settings", "set", "attendance.edit-window-days", "5", "--school", "demo"]).status == 0)
         let audit = try hogwarts.run(["audit", "--school", "demo", "--json"])
-        expectPlatformJSON(audit.stdout, "audit --json")
+        PlatformJSON.expect(audit.stdout, "audit --json")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [[String: Any]])
         let latest = try #require(entries.first)
         #expect(latest["action"] as? String == "kernel.setting.set")
@@ -143,11 +124,11 @@ struct DataSafetyHostTests {
                         ["migrate", "--status"], ["check"], ["audit", "--school", "demo"]] {
             let result = try hogwarts.run(command + ["--json"])
             #expect(result.status == 0, "\(command): \(result.stderr)")
-            expectPlatformJSON(result.stdout, command.joined(separator: " "))
+            PlatformJSON.expect(result.stdout, command.joined(separator: " "))
         }
         let backup = hogwarts.directory.appending(path: "b.sqlite").path
         let result = try hogwarts.run(["backup", "--to", backup, "--json"])
-        expectPlatformJSON(result.stdout, "backup --json")
+        PlatformJSON.expect(result.stdout, "backup --json")
         #expect(Self.permissions(backup) == 0o600)
     }
 }

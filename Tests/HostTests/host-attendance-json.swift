@@ -9,13 +9,13 @@ struct HostAttendanceJSONTests {
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
         #expect(try hogwarts.login("admin@databayt.org", school: "demo").status == 0)
-        let gr = try ModuleJSONStyle.firstStudent(of: "7A", hogwarts)
+        let gr = try PlatformJSON.firstStudent(of: "7A", hogwarts)
         let commands: [[String]] = [
             ["attendance", "register", "--class", "7A", "--date", "2026-11-19"], ["attendance", "history", "--student", gr],
             ["attendance", "stats", "--class", "7A"], ["attendance", "stats"], ["attendance", "stats", "--school", "demo", "--from", "2026-11-01"],
             ["attendance", "excuse", "list"], ["attendance", "export", "--class", "7A", "--from", "2026-11-19", "--to", "2026-11-19"],
         ]
-        for command in commands { ModuleJSONStyle.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command) }
+        for command in commands { PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command) }
 
         let export = try hogwarts.run(["attendance", "export", "--class", "7A", "--from", "2026-11-19", "--to", "2026-11-19", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])
@@ -24,7 +24,7 @@ struct HostAttendanceJSONTests {
         #expect(csv.stdout.hasPrefix("StudentUniqueId,EventDate,ClassPeriod,AttendanceEventCategoryDescriptor,Status\n"))
 
         #expect(try hogwarts.login("student@databayt.org").status == 0)
-        let own = ModuleJSONStyle.check(try hogwarts.run(["attendance", "history", "--json"]), ["attendance", "history"]) as? [String: Any]
+        let own = PlatformJSON.check(try hogwarts.run(["attendance", "history", "--json"]), ["attendance", "history"]) as? [String: Any]
         #expect((own?["records"] as? [Any])?.count == 60, "a student's own history without --student")
     }
 

@@ -9,14 +9,14 @@ struct HostGradesJSONTests {
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
         #expect(try hogwarts.login("admin@databayt.org", school: "demo").status == 0)
-        let gr = try ModuleJSONStyle.firstStudent(of: "7A", hogwarts)
+        let gr = try PlatformJSON.firstStudent(of: "7A", hogwarts)
         for command in [["grades", "assessments", "--class", "7A"], ["grades", "results", "--student", gr], ["grades", "report-card", "--student", gr, "--term", "Term 1"],
                         ["grades", "history", "--student", gr, "--subject", "MATH"], ["grades", "scale", "show"], ["grades", "weights", "exams=60,coursework=40"]] {
-            ModuleJSONStyle.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
+            PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
         }
         #expect(try hogwarts.login("student@databayt.org").status == 0)
         for command in [["grades", "results"], ["grades", "report-card", "--term", "Term 1"], ["grades", "history", "--subject", "MATH"]] {
-            let document = ModuleJSONStyle.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
+            let document = PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
             #expect(document != nil, "\(command) without --student")
         }
         #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)

@@ -13,7 +13,7 @@ struct HostMessagesJSONTests {
             let result = try hogwarts.run(arguments + ["--json", "--lang", "en"])
             #expect(result.status == 0, "\(who) \(arguments): \(result.stderr)")
             guard result.status == 0 else { return nil }
-            #expect(try SnakeCaseJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
+            #expect(try PlatformJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
             return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
         }
         #expect(try hogwarts.login("admin@databayt.org").status == 0)

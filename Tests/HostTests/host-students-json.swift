@@ -1,27 +1,6 @@
 import Foundation
 import Testing
 
-/// What a JSON answer must look like: snake_case keys and no Swift internals (`_0`, `userID`).
-enum SnakeCaseJSON {
-    /// Parses `text` and lists every key that breaks the style, with its path.
-    static func problems(in text: String) throws -> [String] {
-        var found: [String] = []
-        walk(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]), path: "$", into: &found)
-        return found
-    }
-
-    private static func walk(_ value: Any, path: String, into found: inout [String]) {
-        if let object = value as? [String: Any] {
-            for (key, child) in object {
-                if key.range(of: #"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"#, options: .regularExpression) == nil { found.append("\(path).\(key)") }
-                walk(child, path: "\(path).\(key)", into: &found)
-            }
-        } else if let array = value as? [Any] {
-            for (index, child) in array.enumerated() { walk(child, path: "\(path)[\(index)]", into: &found) }
-        }
-    }
-}
-
 /// The students command family with `--json`, on the demo database, as each role (issue 11).
 @Suite("Students commands with --json")
 struct HostStudentsJSONTests {
@@ -34,7 +13,7 @@ struct HostStudentsJSONTests {
             let result = try hogwarts.run(arguments + ["--json", "--lang", "en"])
             #expect(result.status == 0, "\(who) \(arguments): \(result.stderr)")
             guard result.status == 0 else { return nil }
-            #expect(try SnakeCaseJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
+            #expect(try PlatformJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
             #expect(!result.stdout.contains("\"_0\""))
             return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
         }

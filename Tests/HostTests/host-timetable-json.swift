@@ -1,45 +1,6 @@
 import Foundation
 import Testing
 
-/// The JSON style of the timetable, grades and attendance answers: snake_case keys, no Swift
-/// enum layout (`_0`), upper-case enum values left as they are.
-enum ModuleJSONStyle {
-    /// The parsed document, after recording an issue for each key out of style.
-    @discardableResult
-    static func check(_ result: HogwartsProcess.Result, _ command: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Any? {
-        #expect(result.status == 0, "\(command): \(result.stderr)", sourceLocation: sourceLocation)
-        guard let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed]) else {
-            Issue.record("\(command) printed no JSON: \(result.stdout.prefix(200))", sourceLocation: sourceLocation)
-            return nil
-        }
-        for key in keys(document) where key.range(of: #"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"#, options: .regularExpression) == nil {
-            Issue.record("\(command): key \(key) is not snake_case", sourceLocation: sourceLocation)
-        }
-        #expect(!result.stdout.contains("\"_0\""), "\(command)", sourceLocation: sourceLocation)
-        return document
-    }
-
-    static func keys(_ value: Any) -> [String] {
-        if let object = value as? [String: Any] { return object.keys + object.values.flatMap(keys) }
-        if let array = value as? [Any] { return array.flatMap(keys) }
-        return []
-    }
-
-    /// Every value stored under `key`, at any depth.
-    static func values(of key: String, in value: Any) -> [Any] {
-        if let object = value as? [String: Any] { return (object[key].map { [$0] } ?? []) + object.values.flatMap { values(of: key, in: $0) } }
-        if let array = value as? [Any] { return array.flatMap { values(of: key, in: $0) } }
-        return []
-    }
-
-    /// The first student of a class, as the signed-in user lists them.
-    static func firstStudent(of classCode: String, _ hogwarts: HogwartsProcess) throws -> String {
-        let list = try hogwarts.run(["students", "list", "--class", classCode, "--json"])
-        let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
-        return try #require((object?["students"] as? [[String: Any]])?.first?["gr_number"] as? String)
-    }
-}
-
 @Suite("Timetable commands with --json and the roster's scope (issue 11)")
 struct HostTimetableJSONTests {
     @Test("week, day, fortnight, now, cycle, slots and periods print snake_case JSON with weeks as letters or null")
@@ -54,8 +15,8 @@ struct HostTimetableJSONTests {
             ["timetable", "slots", "list", "--class", "7A"], ["timetable", "periods", "list"], ["timetable", "week", "--teacher", "teacher@databayt.org"],
         ]
         for command in commands {
-            guard let document = ModuleJSONStyle.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command) else { continue }
-            for week in ModuleJSONStyle.values(of: "week", in: document) {
+            guard let document = PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command) else { continue }
+            for week in PlatformJSON.values(of: "week", in: document) {
                 #expect(week is NSNull || ["A", "B", "ALL"].contains(week as? String), "\(command): week \(week)")
             }
         }
@@ -69,8 +30,8 @@ struct HostTimetableJSONTests {
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
         #expect(try hogwarts.login("admin@databayt.org", school: "demo").status == 0)
-        let own = try ModuleJSONStyle.firstStudent(of: "7A", hogwarts)
-        let stranger = try ModuleJSONStyle.firstStudent(of: "12C", hogwarts)
+        let own = try PlatformJSON.firstStudent(of: "7A", hogwarts)
+        let stranger = try PlatformJSON.firstStudent(of: "12C", hogwarts)
         #expect(try hogwarts.login("accountant@databayt.org").status == 0)
         for span in ["week", "day", "fortnight", "now"] {
             let refused = try hogwarts.run(["timetable", span, "--student", own, "--lang", "en"])

@@ -113,7 +113,9 @@ struct TimetableTests {
             try fixture.run(ViewTimetable.self, .init(target: .teacher("teacher@databayt.org")), as: student)
         }
         let parent = try fixture.account("parent@databayt.org")
-        #expect(throws: TimetableError.self) { try fixture.run(ViewTimetable.self, .init(), as: parent) }
+        let choose = #expect(throws: StudentsError.self) { try fixture.run(ViewTimetable.self, .init(), as: parent) }
+        guard case .chooseChild(let listed) = choose else { Issue.record("expected the children listed"); return }
+        #expect(listed.count == 2)
         let children = try fixture.run(ListStudents.self, .init(), as: parent).students
         for child in children {
             #expect(try fixture.run(ViewTimetable.self, .init(target: .student(child.grNumber)), as: parent).title.contains(child.classCode ?? "?"))
