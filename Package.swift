@@ -20,7 +20,6 @@ let modules: [(name: String, dependencies: [String])] = [
 let moduleLibraries: [String: [Target.Dependency]] = [
     "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")],
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
-    "Students": [.product(name: "SwiftCSV", package: "SwiftCSV")],
 ]
 
 /// Modules a module's tests need besides its own closure (to raise the events it handles).
@@ -67,7 +66,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],

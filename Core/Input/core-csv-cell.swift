@@ -21,6 +21,14 @@ public enum CSVCell {
         needsApostrophe(value[...].unicodeScalars) ? "'" + value : value
     }
 
+    /// A whole CSV field as exports write it: neutralized, then quoted as RFC 4180 asks when it
+    /// holds a comma, a quote or a line break (its quotes doubled).
+    public static func field(_ value: String) -> String {
+        let cell = neutralized(value)
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// Undoes `neutralized`: `restored(neutralized(x)) == x` for every `x`.
     public static func restored(_ value: String) -> String {
         let scalars = value[...].unicodeScalars

@@ -78,9 +78,4 @@ enum CSVRecords {
         if !cell.isEmpty || !cells.isEmpty || state == .quoteInQuoted { endRecord() }
         return records
     }
-
-    /// One CSV field: quoted when it holds a comma, a quote or a line break.
-    static func field(_ value: String) -> String {
-        value.unicodeScalars.contains(where: { ",\"\n\r".unicodeScalars.contains($0) }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
-    }
 }

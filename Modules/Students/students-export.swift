@@ -27,7 +27,7 @@ public struct ExportStudents: Action {
         for row in rows {
             let cells = [row.grNumber, row.givenName, row.surname, row.nameLanguage ?? "", row.dateOfBirth, row.gender,
                          row.status ?? "", row.enrolledOn ?? "", row.classCode ?? ""]
-            lines.append(cells.map { CSVRecords.field(CSVCell.neutralized($0)) }.joined(separator: ","))
+            lines.append(cells.map(CSVCell.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
