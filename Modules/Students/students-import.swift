@@ -33,46 +33,52 @@ public struct ImportStudents: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        let problems = try checked(input, context).1
+        let problems = try checked(input, context).problems
         if !problems.isEmpty && !input.dryRun { throw StudentsError.invalidImport(problems) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> ImportReport {
-        let (rows, problems) = try checked(input, context)
-        guard !input.dryRun else { return ImportReport(rows: rows.count, imported: 0, dryRun: true, problems: problems) }
+        let checked = try checked(input, context)
+        let rows = checked.rows
+        guard !input.dryRun else { return ImportReport(rows: rows.count, imported: 0, dryRun: true, problems: checked.problems) }
         let progress = Self.progress
-        let label = context.localizer("students.import.progress.write")
-        for (index, fields) in rows.enumerated() {
-            if index % 200 == 0 { progress?(index, rows.count, label) }
-            try StudentWriter.insert(id: context.newID(), fields, userID: nil, context)
-        }
+        var writer = ImportWriter(context, classIDs: checked.classIDs)
+        try writer.insert(rows, progress: progress, label: context.localizer("students.import.progress.write"))
         progress?(rows.count, rows.count, "")
         context.auditDetail = "\(rows.count) students"
         return ImportReport(rows: rows.count, imported: rows.count, dryRun: false, problems: [])
     }
 
     /// Every row checked once, shared by validation and the body.
-    private func checked(_ input: Input, _ context: ActionContext) throws -> ([StudentFields], [ImportProblem]) {
+    private func checked(_ input: Input, _ context: ActionContext) throws -> CheckedImport {
         try context.remember("students.import-check") { try StudentCSV.check(input.csv, context, progress: Self.progress) }
     }
 }
 
+/// The rows of a file as checked, their problems, and the classes they may name (code to id),
+/// read once for validation and reused by the writes.
+struct CheckedImport {
+    var rows: [StudentFields] = []
+    var problems: [ImportProblem] = []
+    var classIDs: [String: String] = [:]
+}
+
 enum StudentCSV {
     /// Parses and checks every row; problems carry the row number as a spreadsheet shows it.
-    static func check(_ text: String, _ context: ActionContext, progress: ProgressReporter?) throws -> ([StudentFields], [ImportProblem]) {
+    static func check(_ text: String, _ context: ActionContext, progress: ProgressReporter?) throws -> CheckedImport {
         let records: [[String]]
         do throws(CSVRecords.Failure) {
             records = try CSVRecords.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         } catch {
             let column = error.header.map { columnName(error.field, Self.header(of: $0)) } ?? String(error.field + 1)
-            return ([], [ImportProblem(row: error.row, column: column, reason: context.localizer(error.key))])
+            return CheckedImport(problems: [ImportProblem(row: error.row, column: column, reason: context.localizer(error.key))])
         }
         guard let first = records.first else {
-            return ([], [ImportProblem(row: 1, column: "-", reason: context.localizer("students.csv.empty"))])
+            return CheckedImport(problems: [ImportProblem(row: 1, column: "-", reason: context.localizer("students.csv.empty"))])
         }
         let header = Self.header(of: first)
         let headerProblems = Self.headerProblems(header, context)
-        guard headerProblems.isEmpty else { return ([], headerProblems) }
+        guard headerProblems.isEmpty else { return CheckedImport(problems: headerProblems) }
         var checker = try RowChecker(context)
         var rows: [StudentFields] = []
         var problems: [ImportProblem] = []
@@ -92,7 +98,7 @@ enum StudentCSV {
             rows.append(row)
         }
         progress?(total, total, "")
-        return (rows, problems)
+        return CheckedImport(rows: rows, problems: problems, classIDs: checker.classIDs)
     }
 
     static func header(of cells: [String]) -> [String] {
@@ -139,49 +145,6 @@ enum StudentCSV {
         guard problems.isEmpty else { return problems }
         let required = ["gr_number", "given_name", "surname", "date_of_birth", "gender"]
         for column in required where !header.contains(column) { add(column, "students.invalid.missing-column") }
-        return problems
-    }
-}
-
-/// The checks of one row against the rules and against the file and school so far.
-private struct RowChecker {
-    let context: ActionContext
-    let today: String
-    let taken: Set<String>
-    var seatsLeft: [String: Int] = [:]
-    var seen: [String: Int] = [:]
-
-    init(_ context: ActionContext) throws {
-        self.context = context
-        today = Roster.today(context)
-        for schoolClass in try ListClasses().perform(.init(), in: context) {
-            seatsLeft[schoolClass.code] = schoolClass.capacity - schoolClass.enrolled
-        }
-        // One read of the school's GR numbers instead of one query per row.
-        taken = Set(try context.database.fetchAll("SELECT gr_number FROM students_students WHERE school_id = :school_id AND archived_at IS NULL")
-            .map { $0.string("gr_number") })
-    }
-
-    mutating func problems(_ fields: StudentFields, row: Int) -> [ImportProblem] {
-        var problems: [ImportProblem] = []
-        func add(_ column: String, _ key: String, _ arguments: [String: String] = [:]) {
-            problems.append(ImportProblem(row: row, column: column, reason: context.localizer(key, arguments)))
-        }
-        for problem in StudentRules.problems(fields, today: today) { add(problem.column, problem.key, problem.arguments) }
-        if let first = seen[fields.grNumber] {
-            add("gr_number", "students.invalid.duplicate-row", ["row": String(first)])
-        } else if !fields.grNumber.isEmpty {
-            seen[fields.grNumber] = row
-            if taken.contains(fields.grNumber) { add("gr_number", "students.invalid.gr-taken") }
-        }
-        if let code = fields.classCode, !code.isEmpty {
-            if let left = seatsLeft[code] {
-                if left <= 0 { add("class", "students.invalid.class-full") }
-                seatsLeft[code] = left - 1
-            } else {
-                add("class", "students.invalid.unknown-class")
-            }
-        }
         return problems
     }
 }
