@@ -45,10 +45,13 @@ enum ClassAccess {
 enum AttendanceAccess {
     /// Refuses a date outside every school year of the school: a register for 0001-01-01 or
     /// for a year nobody planned is a typo, and it would count in every rate and export.
+    /// Looked up once per run and date, so a batch of registers for one day asks once.
     static func requireSchoolYear(_ date: CivilDate, _ context: ActionContext) throws {
-        let years: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM students_school_years WHERE school_id = :school_id AND starts_on <= :date AND ends_on >= :date",
-            ["date": .text(date.description)]) ?? 0
+        let years: Int = try context.remember("attendance.school-years.\(date)") {
+            try context.database.fetchValue(
+                "SELECT COUNT(*) FROM students_school_years WHERE school_id = :school_id AND starts_on <= :date AND ends_on >= :date",
+                ["date": .text(date.description)]) ?? 0
+        }
         if years == 0 { throw AttendanceError.outsideSchoolYear(date.description) }
     }
 }

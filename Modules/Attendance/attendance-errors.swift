@@ -19,6 +19,7 @@ public enum AttendanceError: HogwartsError, Equatable {
     case notAStudent
     case invalidFile(String)
     case outsideSchoolYear(String)
+    case invalidRegistersFile(String)
 
     public var messageKey: String {
         switch self {
@@ -40,6 +41,7 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .notAStudent: "attendance.error.not-a-student"
         case .invalidFile: "attendance.error.invalid-file"
         case .outsideSchoolYear: "attendance.error.outside-school-year"
+        case .invalidRegistersFile: "attendance.error.invalid-registers-file"
         }
     }
 
@@ -47,7 +49,7 @@ public enum AttendanceError: HogwartsError, Equatable {
         switch self {
         case .notYourClass(let value), .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
              .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value),
-             .outsideSchoolYear(let value):
+             .outsideSchoolYear(let value), .invalidRegistersFile(let value):
             ["value": value]
         case .notInClass(let student, let classCode): ["student": student, "class": classCode]
         case .outsideEditWindow(let date, let days): ["value": date, "days": String(days)]

@@ -13,7 +13,7 @@ public struct AttendanceModule: AppModule {
     public var permissions: [PermissionDefinition] { AttendancePermissions.definitions }
     public var migrations: [Migration] { AttendanceMigrations.all }
     public var actions: [any Action.Type] {
-        [TakeAttendance.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
+        [TakeAttendance.self, TakeRegisters.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
          SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self]
     }
     public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }

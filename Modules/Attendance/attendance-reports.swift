@@ -109,13 +109,19 @@ public struct AttendanceStats: Action {
             AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
             """
         let join = "FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id"
-        // One grouped pass per breakdown: the database does the counting.
+        // One grouped pass over the records by student, class and status (ids only, so SQLite
+        // groups short keys) feeds the students, the classes and the school; the names are
+        // joined to its few thousand groups, not to every record.
         let perStudent = try context.database.fetchAll("""
-            SELECT s.gr_number, s.given_name, s.surname, c.code AS class_code, r.status, COUNT(*) AS n \(join)
-            JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
-            WHERE \(filter) GROUP BY s.gr_number, s.given_name, s.surname, c.code, r.status
+            SELECT s.gr_number, s.given_name || ' ' || s.surname AS name, c.code AS class_code, g.status, g.n FROM (
+                SELECT r.student_id, r.class_id, r.status, COUNT(*) AS n \(join) WHERE \(filter) GROUP BY r.student_id, r.class_id, r.status) g
+            JOIN students_students s ON s.school_id = :school_id AND s.id = g.student_id
+            JOIN students_classes c ON c.school_id = :school_id AND c.id = g.class_id
             """, arguments)
-        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(join) WHERE \(filter) GROUP BY r.date, r.status", arguments)
+        // The days come from the date index in order. Records always have their student (students
+        // are archived, never deleted), so the whole school needs no join to count them.
+        let dayJoin = context.scope == .school ? "FROM attendance_records r" : join
+        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(dayJoin) WHERE \(filter) GROUP BY r.date, r.status", arguments)
         let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
 
         var students: [String: (name: String, classCode: String, totals: AttendanceTotals)] = [:]
@@ -125,10 +131,12 @@ public struct AttendanceStats: Action {
             guard let status = AttendanceStatus(rawValue: row.string("status")) else { continue }
             let count = row.int("n")
             let gr = row.string("gr_number")
-            var entry = students[gr] ?? ("\(row.string("given_name")) \(row.string("surname"))", row.string("class_code"), AttendanceTotals())
+            let classCode = row.string("class_code")
+            var entry = students[gr] ?? (row.string("name"), classCode, AttendanceTotals())
+            entry.classCode = min(entry.classCode, classCode) // a student who moved class is listed under the first code, as before
             entry.totals.add(status, count: count)
             students[gr] = entry
-            classes[row.string("class_code"), default: AttendanceTotals()].add(status, count: count)
+            classes[classCode, default: AttendanceTotals()].add(status, count: count)
             school.add(status, count: count)
         }
         var days: [String: AttendanceTotals] = [:]

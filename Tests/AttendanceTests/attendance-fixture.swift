@@ -21,12 +21,40 @@ struct EventLog: AppModule {
         }
     }
 
+    /// Every attendance record and change row as plain text, so tests compare what is stored.
+    struct Dump: Action {
+        struct Input: Codable, Sendable {}
+        struct Output: Codable, Sendable, Equatable {
+            /// `gr|name|class|date|period|status|method|marked_by|notes`, sorted.
+            let records: [String]
+            /// `gr|date|period|previous|status|changed_by`, sorted.
+            let changes: [String]
+        }
+        static let id = "event-log.dump"
+        static let permission: Permission = "event-log.read"
+        static let isReadOnly = true
+        func perform(_ input: Input, in context: ActionContext) throws -> Output {
+            let records = try context.database.fetchAll("""
+                SELECT s.gr_number || '|' || s.given_name || ' ' || s.surname || '|' || c.code || '|' || r.date || '|' || r.period || '|' || r.status
+                    || '|' || r.method || '|' || r.marked_by || '|' || COALESCE(r.notes, '') AS line
+                FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id WHERE r.school_id = :school_id
+                """).map { $0.string("line") }
+            let changes = try context.database.fetchAll("""
+                SELECT s.gr_number || '|' || r.date || '|' || r.period || '|' || h.previous_status || '|' || h.status || '|' || h.changed_by AS line
+                FROM attendance_changes h JOIN attendance_records r ON r.school_id = h.school_id AND r.id = h.record_id
+                JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE h.school_id = :school_id
+                """).map { $0.string("line") }
+            return Output(records: records.sorted(), changes: changes.sorted())
+        }
+    }
+
     let id: ModuleID = "event-log"
     let version = SemanticVersion(1, 0, 0)
     var dependencies: [ModuleDependency] { [ModuleDependency("attendance", "^1.0.0")] }
     var migrations: [Migration] { [Migration("001", sql: "CREATE TABLE event_log_entries (school_id TEXT NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL);")] }
     var permissions: [PermissionDefinition] { [PermissionDefinition("event-log.read", summary: LocalizedText(ar: "س", en: "r"), grants: .administrators)] }
-    var actions: [any Action.Type] { [Read.self] }
+    var actions: [any Action.Type] { [Read.self, Dump.self] }
     var eventHandlers: [EventHandler] {
         [
             EventHandler("event-log.absent", on: StudentMarkedAbsent.self) { event, context in

@@ -1,0 +1,80 @@
+import Core
+import Foundation
+import Students
+
+/// A class on a date (and period), with who is enrolled and what is already recorded.
+struct ClassSession {
+    struct Member {
+        let position: Int
+        let studentID: String
+        let grNumber: String
+        let name: String
+        let recordID: String?
+        let status: AttendanceStatus?
+    }
+
+    let classID: String
+    let classCode: String
+    let date: CivilDate
+    let period: String
+    let members: [Member]
+
+    init(classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+        classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
+        self.classCode = classCode
+        if let date {
+            guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
+            self.date = parsed
+        } else {
+            self.date = context.today
+        }
+        self.period = try Self.period(period, context)
+        // One read: the class list in print order with each student's record for this date and period.
+        members = try context.database.fetchAll("""
+            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status FROM students_enrolments e
+            JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+            LEFT JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = s.id AND r.date = :date AND r.period = :period
+            WHERE e.school_id = :school_id AND e.class_id = :class
+            ORDER BY s.surname, s.given_name, s.gr_number
+            """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)])
+            .enumerated().map { index, row in
+                Member(position: index + 1, studentID: row.string("id"), grNumber: row.string("gr_number"), name: row.string("name"),
+                       recordID: row["record_id"], status: (row["status"] as String?).flatMap(AttendanceStatus.init(rawValue:)))
+            }
+    }
+
+    /// A period code must be a timetable period (not a break) where the timetable is on; elsewhere
+    /// any label is accepted. No period means the whole day. Looked up once per run and code.
+    static func period(_ code: String?, _ context: ActionContext) throws -> String {
+        guard let code, !code.isEmpty, code != AttendancePeriod.wholeDay else { return AttendancePeriod.wholeDay }
+        if context.enabledModules.contains("timetable") {
+            let isLesson: Bool = try context.remember("attendance.period.\(code)") {
+                try context.database.fetchValue(
+                    "SELECT is_break = 0 FROM timetable_periods WHERE school_id = :school_id AND code = :code", ["code": .text(code)]) ?? false
+            }
+            guard isLesson else { throw AttendanceError.unknownPeriod(code) }
+        }
+        return code
+    }
+
+    /// The member a mark names; anyone else (another class, another school) is refused by name.
+    func member(_ reference: String, _ context: ActionContext) throws -> Member {
+        if reference.allSatisfy(\.isNumber), let position = Int(reference), members.indices.contains(position - 1) {
+            return members[position - 1]
+        }
+        if let member = members.first(where: { $0.grNumber == reference }) { return member }
+        let name = (try? Roster.student(gr: reference, context)).map { "\($0.fullName) (\(reference))" } ?? reference
+        throw AttendanceError.notInClass(name, classCode)
+    }
+
+    /// Teachers change records only within the school's edit window; admins may always correct.
+    func checkDate(_ context: ActionContext) throws {
+        let today = context.today
+        guard date <= today else { throw AttendanceError.futureDate(date.description) }
+        try AttendanceAccess.requireSchoolYear(date, context)
+        if ![Role.admin, .developer].contains(context.principal.role) {
+            let days = try context.remember("attendance.edit-window-days") { try context.setting(AttendanceSettings.editWindowDays) }
+            guard today.dayNumber - date.dayNumber <= days else { throw AttendanceError.outsideEditWindow(date.description, days) }
+        }
+    }
+}

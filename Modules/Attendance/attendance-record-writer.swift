@@ -1,0 +1,127 @@
+import Core
+import Foundation
+
+/// The single place that writes records: upsert on (student, date, period), the change history,
+/// and the absence event. A register is written with one statement per 100 students (not one
+/// per student), and its change history with one more.
+enum RecordWriter {
+    enum Outcome { case created, changed, unchanged }
+
+    /// One student's new status in a register.
+    struct Entry {
+        let member: ClassSession.Member
+        let status: AttendanceStatus
+        let notes: String?
+    }
+
+    /// Where the entries are written: one class on one date and period, by one method.
+    struct Target {
+        let classID: String
+        let classCode: String
+        let date: CivilDate
+        let period: String
+        let method: AttendanceMethod
+    }
+
+    /// Rows per upsert statement: 4 parameters a row stays far below SQLite's 999-parameter floor.
+    private static let rowsPerStatement = 100
+
+    /// Writes one student's record (a QR check-in).
+    static func write(student: ClassSession.Member, status: AttendanceStatus, classID: String, classCode: String, date: CivilDate,
+                      period: String, method: AttendanceMethod, notes: String?, _ context: ActionContext) throws -> Outcome {
+        let target = Target(classID: classID, classCode: classCode, date: date, period: period, method: method)
+        return try write([Entry(member: student, status: status, notes: notes)], to: target, context)[0]
+    }
+
+    /// Writes a register's entries, in class-list order, and returns each entry's outcome.
+    /// Absences raise `StudentMarkedAbsent` when the record is new or newly ABSENT.
+    static func write(_ entries: [Entry], to target: Target, _ context: ActionContext) throws -> [Outcome] {
+        guard !entries.isEmpty else { return [] }
+        let recordIDs = entries.map { $0.member.recordID ?? context.newID() }
+        let shared: SQLArguments = [
+            "class": .text(target.classID), "date": .text(target.date.description), "period": .text(target.period),
+            "method": .text(target.method.rawValue), "by": .text(context.principal.userID), "at": SQLValue(context.now),
+        ]
+        for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
+            let rows = start..<min(start + rowsPerStatement, entries.count)
+            var arguments = shared
+            for row in rows {
+                arguments["i\(row)"] = .text(recordIDs[row])
+                arguments["s\(row)"] = .text(entries[row].member.studentID)
+                arguments["t\(row)"] = .text(entries[row].status.rawValue)
+                arguments["n\(row)"] = SQLValue(entries[row].notes)
+            }
+            try context.database.execute(upsert(rows), arguments)
+        }
+        var changes: [RecordChange] = []
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let previous = entry.member.status
+            if let previous, previous != entry.status {
+                changes.append(RecordChange(recordID: recordIDs[index], previous: previous, status: entry.status))
+            }
+            outcomes.append(previous == nil ? .created : previous == entry.status ? .unchanged : .changed)
+            if entry.status == .absent && previous != .absent {
+                try publishAbsence(entry.member, target, context)
+            }
+        }
+        try recordChanges(changes, context)
+        return outcomes
+    }
+
+    /// The upsert for a run of rows; the text depends only on the row numbers, so each is prepared once per connection.
+    private static func upsert(_ rows: Range<Int>) -> String {
+        let values = rows.map { "(:school_id, :i\($0), :s\($0), :class, :date, :period, :t\($0), :method, :by, :at, :n\($0))" }
+        return """
+            INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at, notes)
+            VALUES \(values.joined(separator: ", "))
+            ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET
+                status = excluded.status, method = excluded.method, class_id = excluded.class_id,
+                marked_by = excluded.marked_by, marked_at = excluded.marked_at, notes = excluded.notes
+            """
+    }
+
+    /// One row of a record's change history.
+    struct RecordChange {
+        let recordID: String
+        let previous: AttendanceStatus
+        let status: AttendanceStatus
+    }
+
+    static func recordChange(recordID: String, from previous: AttendanceStatus, to status: AttendanceStatus, _ context: ActionContext) throws {
+        try recordChanges([RecordChange(recordID: recordID, previous: previous, status: status)], context)
+    }
+
+    /// The change history of many records in one statement per 100 rows.
+    static func recordChanges(_ changes: [RecordChange], _ context: ActionContext) throws {
+        for start in stride(from: 0, to: changes.count, by: rowsPerStatement) {
+            let rows = start..<min(start + rowsPerStatement, changes.count)
+            var arguments: SQLArguments = ["by": .text(context.principal.userID), "at": SQLValue(context.now)]
+            for row in rows {
+                arguments["r\(row)"] = .text(changes[row].recordID)
+                arguments["p\(row)"] = .text(changes[row].previous.rawValue)
+                arguments["t\(row)"] = .text(changes[row].status.rawValue)
+            }
+            let values = rows.map { "(:school_id, :r\($0), :p\($0), :t\($0), :by, :at)" }.joined(separator: ", ")
+            try context.database.execute(
+                "INSERT INTO attendance_changes (school_id, record_id, previous_status, status, changed_by, changed_at) VALUES \(values)", arguments)
+        }
+    }
+
+    private static func publishAbsence(_ student: ClassSession.Member, _ target: Target, _ context: ActionContext) throws {
+        try context.publish(StudentMarkedAbsent(studentID: student.studentID, grNumber: student.grNumber, studentName: student.name,
+                                                classCode: target.classCode, date: target.date.description, period: target.period))
+    }
+
+    /// Students with an approved advance notice covering the date (read once per run and date).
+    static func excusedByNotice(students: [String], on date: CivilDate, _ context: ActionContext) throws -> Set<String> {
+        guard !students.isEmpty else { return [] }
+        let noticed: Set<String> = try context.remember("attendance.notices.\(date)") {
+            Set(try context.database.fetchAll(
+                "SELECT student_id FROM attendance_notices WHERE school_id = :school_id AND status = 'APPROVED' AND starts_on <= :date AND ends_on >= :date",
+                ["date": .text(date.description)]).map { $0.string("student_id") })
+        }
+        return noticed.intersection(students)
+    }
+}
