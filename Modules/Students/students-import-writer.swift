@@ -42,11 +42,11 @@ struct ImportWriter {
         var enrolled = 0
         for (index, fields) in batch.enumerated() {
             let id = context.newID()
-            let given = fields.givenName.trimmingCharacters(in: .whitespaces)
-            let surname = fields.surname.trimmingCharacters(in: .whitespaces)
+            let given = ImportTrim.whitespace(fields.givenName)
+            let surname = ImportTrim.whitespace(fields.surname)
             let enrolledOn = fields.enrolledOn.flatMap { $0.isEmpty ? nil : $0 } ?? today
             let values: [String] = [
-                id, fields.grNumber.trimmingCharacters(in: .whitespaces), given, surname,
+                id, ImportTrim.whitespace(fields.grNumber), given, surname,
                 (fields.nameLanguage.flatMap { $0.isEmpty ? nil : $0 } ?? "ar").lowercased(), fields.dateOfBirth, fields.gender.uppercased(),
                 (fields.status.flatMap { $0.isEmpty ? nil : $0 } ?? StudentStatus.active.rawValue).uppercased(), enrolledOn,
                 ArabicSearch.fold("\(given) \(surname)"),

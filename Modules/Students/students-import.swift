@@ -79,6 +79,7 @@ enum StudentCSV {
         let header = Self.header(of: first)
         let headerProblems = Self.headerProblems(header, context)
         guard headerProblems.isEmpty else { return CheckedImport(problems: headerProblems) }
+        let columns = Self.columnIndexes(header)
         var checker = try RowChecker(context)
         var rows: [StudentFields] = []
         var problems: [ImportProblem] = []
@@ -87,13 +88,13 @@ enum StudentCSV {
         for (index, cells) in records.dropFirst().enumerated() {
             if index % 200 == 0 { progress?(index, total, label) }
             let rowNumber = index + 2
-            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if cells.allSatisfy(ImportTrim.isBlank) { continue }
             guard cells.count == header.count else {
                 problems.append(ImportProblem(row: rowNumber, column: columnName(min(cells.count, header.count), header),
                                               reason: context.localizer("students.csv.field-count", ["found": String(cells.count), "expected": String(header.count)])))
                 continue
             }
-            let row = Self.fields(cells, header)
+            let row = Self.fields(cells, columns)
             problems += checker.problems(row, row: rowNumber)
             rows.append(row)
         }
@@ -110,10 +111,15 @@ enum StudentCSV {
         index < header.count && !header[index].isEmpty ? header[index] : String(index + 1)
     }
 
-    private static func fields(_ cells: [String], _ header: [String]) -> StudentFields {
+    /// Where each known column is in the header, found once for the whole file.
+    private static func columnIndexes(_ header: [String]) -> [String: Int] {
+        Dictionary(header.enumerated().map { ($1, $0) }) { first, _ in first }
+    }
+
+    private static func fields(_ cells: [String], _ columns: [String: Int]) -> StudentFields {
         func cell(_ column: String) -> String {
             // Cells were neutralized against spreadsheet formulas on export: undo that here.
-            header.firstIndex(of: column).map { CSVCell.restored(cells[$0].trimmingCharacters(in: .whitespaces)) } ?? ""
+            columns[column].map { CSVCell.restored(ImportTrim.whitespace(cells[$0])) } ?? ""
         }
         return StudentFields(
             grNumber: cell("gr_number"), givenName: cell("given_name"), surname: cell("surname"), nameLanguage: cell("name_language"),
