@@ -212,14 +212,9 @@ public struct ExportEdFi: Action {
         var lines = ["StudentUniqueId,EventDate,ClassPeriod,AttendanceEventCategoryDescriptor,Status"]
         for row in rows {
             let cells = [row.studentUniqueId, row.eventDate.description, row.classPeriod, row.attendanceEventCategoryDescriptor, row.status.rawValue]
-            lines.append(cells.map { quoted(CSVCell.neutralized($0)) }.joined(separator: ","))
+            lines.append(cells.map(CSVCell.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled.
-    private static func quoted(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

@@ -7,6 +7,25 @@ struct DataSafetyHostTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
+    /// The binary and its resource bundles copied where another user can reach them: the build
+    /// folder may sit in a private temporary folder (CI's fresh clone does).
+    static func copyForOtherUsers(_ hogwarts: HogwartsProcess) throws -> URL {
+        let folder = hogwarts.directory.appending(path: "bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let built = hogwarts.binary.deletingLastPathComponent()
+        for name in try FileManager.default.contentsOfDirectory(atPath: built.path) where name.hasSuffix(".resources") {
+            try FileManager.default.copyItem(at: built.appending(path: name), to: folder.appending(path: name))
+        }
+        let copy = folder.appending(path: "hogwarts")
+        try FileManager.default.copyItem(at: hogwarts.binary, to: copy)
+        for path in [folder.path] + (FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.map { "\(folder.path)/\($0)" } ?? []) {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            chmod(path, isFolder.boolValue || path == copy.path ? 0o755 : 0o644)
+        }
+        return copy
+    }
+
     @Test("the database is created 0600, and a database others can read draws a warning that says how to fix it")
     func modes() throws {
         let hogwarts = try HogwartsProcess()
@@ -60,7 +79,7 @@ struct DataSafetyHostTests {
             guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
             chmod(hogwarts.directory.path, 0o755)
             chmod(hogwarts.databasePath, 0o644)
-            asOther = ["/usr/sbin/runuser", "-u", "nobody", "--", hogwarts.binary.path]
+            asOther = ["/usr/sbin/runuser", "-u", "nobody", "--", try Self.copyForOtherUsers(hogwarts).path]
         } else {
             chmod(hogwarts.databasePath, 0o444)
             asOther = [hogwarts.binary.path]
