@@ -12,18 +12,21 @@ import Timetable
 struct BenchScale {
     let students: Int
     let classes: Int
+    /// About 18 class-subjects each, as at 2,000 students (60 classes x 12 subjects / 40 teachers).
+    let teachers: Int
     let statsDays: Int
     let assessmentsPerSubject: Int
     let messages: Int
     let processRuns: Int
 
     static func full(students: Int) -> BenchScale {
-        BenchScale(students: students, classes: max(2, Int((Double(students) / 33.3).rounded())), statsDays: 90, assessmentsPerSubject: 6,
-                   messages: 100_000, processRuns: 11)
+        let classes = max(2, Int((Double(students) / 33.3).rounded()))
+        return BenchScale(students: students, classes: classes, teachers: max(40, classes * 2 / 3), statsDays: 90, assessmentsPerSubject: 6,
+                          messages: 100_000, processRuns: 11)
     }
 
     /// A few seconds even in a debug build: CI runs it to prove the benchmark still works.
-    static let quick = BenchScale(students: 120, classes: 4, statsDays: 10, assessmentsPerSubject: 2, messages: 2_000, processRuns: 3)
+    static let quick = BenchScale(students: 120, classes: 4, teachers: 40, statsDays: 10, assessmentsPerSubject: 2, messages: 2_000, processRuns: 3)
 }
 
 /// A school built for measuring, deterministically, in a temporary database. Setup that is not
@@ -51,7 +54,11 @@ final class BenchSchool {
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "bench", name: LocalizedText(ar: "مدرسة القياس", en: "Bench School")))
         admin = Principal(userID: "bench-admin", role: .admin, schoolID: school.id, displayName: "bench")
-        raw = try DatabaseQueue(path: directory.appending(path: "bench.sqlite").path)
+        // The floors use the kernel's connection settings: GRDB's pool turns on WAL with
+        // `synchronous = NORMAL`, and so does this queue; if the kernel's setting changes, change it here.
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        raw = try DatabaseQueue(path: directory.appending(path: "bench.sqlite").path, configuration: configuration)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -75,7 +82,7 @@ final class BenchSchool {
         for subject in Self.subjects {
             try run(CreateSubject.self, .init(code: subject, name: LocalizedText(ar: subject, en: subject), credits: subject == "ART" ? 1 : 3))
         }
-        let teachers = 40
+        let teachers = scale.teachers
         try raw.write { db in
             for index in 0..<teachers {
                 try db.execute(sql: """

@@ -19,6 +19,8 @@ struct HogwartsBench: ParsableCommand {
     var quick = false
     @Flag(help: "Figures as JSON on stdout.")
     var json = false
+    @Flag(help: "Only the import scenario: to profile one import, e.g. under callgrind.")
+    var importOnly = false
 
     func validate() throws {
         guard (100...100_000).contains(students) else { throw ValidationError("--students must be between 100 and 100000.") }
@@ -31,9 +33,11 @@ struct HogwartsBench: ParsableCommand {
         let school = try BenchSchool(scale: scale)
         try school.buildRoster()
         var figures = [try school.importScenario()]
+        guard !importOnly else { return Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes) }
         try school.buildTimetable()
-        figures.append(try school.attendanceDay(pass: 1))
-        figures.append(try school.attendanceDay(pass: 2))
+        for pass in 1...2 {
+            figures += [try school.attendanceDay(pass: pass), try school.attendanceDayOneTransaction(pass: pass)]
+        }
         let (from, to) = try school.seedAttendanceHistory()
         figures.append(try school.attendanceStats(from: from, to: to))
         let results = try school.seedResults()

@@ -1,0 +1,127 @@
+import Attendance
+import Core
+import Foundation
+import GRDB
+
+/// The attendance scenarios: a whole day taken register by register and as one batch, each
+/// beside its floor, and the whole school's statistics over a term's history.
+extension BenchSchool {
+    /// Every student in every period, class by class, as teachers do it (one action and one
+    /// commit per register), beside the floor that also commits once per register; `pass` 2 is
+    /// the update path.
+    func attendanceDay(pass: Int) throws -> Figure {
+        var rows = 0
+        let ours = try Clock.time {
+            for code in classCodes {
+                for period in Self.periods {
+                    let result = try run(TakeAttendance.self, .init(classCode: code, period: period, marks: marks(pass: pass)))
+                    rows += result.totals.counted
+                }
+            }
+        }
+        let members = try classMembers()
+        let floor = try Clock.time {
+            for students in members.values {
+                for period in Self.periods {
+                    try raw.write { db in try upsertFloor(db, school: "floor-register", students: students, periods: [period], pass: pass) }
+                }
+            }
+        }
+        return Figure(scenario: "attendance day, \(classCodes.count) classes x 8 periods, one action per register\(pass == 1 ? "" : ", again (update)")",
+                      rows: rows, seconds: ours, floorSeconds: floor, floorKind: "one commit per register", target: "2x")
+    }
+
+    /// The whole day as one batch action (`attendance.take-batch`: every register in one
+    /// transaction, all or nothing), beside the one-transaction floor (the same rows with one
+    /// prepared statement and one commit). It marks the previous school day, so that its first
+    /// pass is a first marking too.
+    func attendanceDayOneTransaction(pass: Int) throws -> Figure {
+        let students = try raw.read { db in try String.fetchAll(db, sql: "SELECT id FROM students_students WHERE school_id = ?", arguments: [school.id]) }
+        let floor = try Clock.time {
+            try raw.write { db in try upsertFloor(db, school: "floor", students: students, periods: Self.periods, pass: pass) }
+        }
+        var day = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt).adding(days: -1)
+        while day.weekday > 4 { day = day.adding(days: -1) }
+        let registers = classCodes.flatMap { code in
+            Self.periods.map { TakeAttendance.Input(classCode: code, date: day.description, period: $0, marks: marks(pass: pass)) }
+        }
+        var rows = 0
+        let ours = try Clock.time {
+            rows = try run(TakeRegisters.self, .init(registers: registers)).registers.reduce(0) { $0 + $1.totals.counted }
+        }
+        return Figure(scenario: "attendance day, \(classCodes.count) classes x 8 periods, one batch action\(pass == 1 ? "" : ", again (update)")",
+                      rows: rows, seconds: ours, floorSeconds: floor, floorKind: "one transaction", target: "3x")
+    }
+
+    private func marks(pass: Int) -> [AttendanceMark] {
+        [AttendanceMark(student: String(1 + pass), status: pass == 1 ? .absent : .late)]
+    }
+
+    /// Each class's student ids by class code, in one read (not measured).
+    func classMembers() throws -> [String: [String]] {
+        let rows = try raw.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT c.code, e.student_id FROM students_enrolments e JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+                WHERE e.school_id = ?
+                """, arguments: [school.id])
+        }
+        var members: [String: [String]] = [:]
+        for row in rows { members[row["code"] as String, default: []].append(row["student_id"]) }
+        return members
+    }
+
+    private func upsertFloor(_ db: Database, school: String, students: [String], periods: [String], pass: Int) throws {
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
+            VALUES (?, ?, ?, 'c', '2026-11-22', ?, ?, 'MANUAL', 'bench', '2026-11-22T06:00:00.000Z')
+            ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET status = excluded.status, marked_at = excluded.marked_at
+            """)
+        for student in students {
+            for period in periods { try upsert.execute(arguments: [school, "\(student)\(period)", student, period, pass == 1 ? "PRESENT" : "LATE"]) }
+        }
+    }
+
+    /// Writes `statsDays` school days of whole-day history (setup, not measured).
+    func seedAttendanceHistory() throws -> (from: String, to: String) {
+        let today = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt)
+        var days: [CivilDate] = []
+        var day = today.adding(days: -1)
+        while days.count < scale.statsDays {
+            if day.weekday <= 4 { days.append(day) }
+            day = day.adding(days: -1)
+        }
+        let students = try raw.read { db in
+            try Row.fetchAll(db, sql: "SELECT student_id, class_id FROM students_enrolments WHERE school_id = ?", arguments: [school.id])
+        }
+        var random = DemoRandom(seed: 5)
+        try raw.write { db in
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
+                VALUES (?, ?, ?, ?, ?, 'DAY', ?, 'MANUAL', 'bench', '2026-08-01T00:00:00.000Z')
+                """)
+            for student in students {
+                for day in days {
+                    let roll = random.next() % 100
+                    let status = roll < 4 ? "ABSENT" : roll < 9 ? "LATE" : roll < 10 ? "SICK" : "PRESENT"
+                    try insert.execute(arguments: [school.id, random.id(), student["student_id"] as String, student["class_id"] as String, day.description, status])
+                }
+            }
+        }
+        return (days.last?.description ?? "", days.first?.description ?? "")
+    }
+
+    func attendanceStats(from: String, to: String) throws -> Figure {
+        var rows = 0
+        let ours = try Clock.time {
+            rows = try run(AttendanceStats.self, .init(from: from, to: to)).school.totals.counted + 0
+        }
+        let floor = try Clock.time {
+            _ = try raw.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT student_id, status, COUNT(*) FROM attendance_records WHERE school_id = ? AND date >= ? AND date <= ? GROUP BY student_id, status
+                    """, arguments: [school.id, from, to])
+            }
+        }
+        return Figure(scenario: "attendance stats, whole school, \(scale.statsDays) days", rows: rows, seconds: ours, floorSeconds: floor, target: "2x")
+    }
+}
