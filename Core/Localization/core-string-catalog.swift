@@ -14,10 +14,12 @@ public struct StringCatalog: Sendable {
     /// Loads `Resources/strings/<language>.json` from a target's bundle. A missing or malformed
     /// file yields an empty table, which the per-module "every key in both languages" test reports.
     public static func load(from bundle: Bundle) -> StringCatalog {
+        // JSONSerialization, not JSONDecoder: every command loads these tables at start, and the
+        // decoder's generic path cost a quarter of a whole `hogwarts --version`.
         func table(_ language: Language) -> [String: String] {
             guard let url = bundle.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/strings"),
                   let data = try? Data(contentsOf: url),
-                  let table = try? JSONDecoder().decode([String: String].self, from: data)
+                  let table = (try? JSONSerialization.jsonObject(with: data)) as? [String: String]
             else { return [:] }
             return table
         }

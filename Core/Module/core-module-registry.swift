@@ -32,7 +32,7 @@ public struct ModuleRegistry: Sendable {
     public init(_ modules: [any AppModule]) throws {
         var byID: [ModuleID: any AppModule] = [:]
         for module in modules {
-            guard module.id.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil, module.id != KernelSchema.moduleID else {
+            guard Self.isValidID(module.id), module.id != KernelSchema.moduleID else {
                 throw KernelError.invalidModuleID(module.id)
             }
             guard byID[module.id] == nil else { throw KernelError.duplicateModule(module.id) }
@@ -87,6 +87,13 @@ public struct ModuleRegistry: Sendable {
         self.handlersByEvent = handlersByEvent
         self.settingsByKey = settings
         self.catalog = catalog
+    }
+
+    /// `[a-z][a-z0-9-]*`, checked by hand: a regular expression here would compile ICU's tables
+    /// on every start of every command.
+    static func isValidID(_ id: ModuleID) -> Bool {
+        guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     public func module(_ id: ModuleID) throws -> any AppModule {
