@@ -47,11 +47,7 @@ enum AttendanceAccess {
     /// for a year nobody planned is a typo, and it would count in every rate and export.
     /// Looked up once per run and date, so a batch of registers for one day asks once.
     static func requireSchoolYear(_ date: CivilDate, _ context: ActionContext) throws {
-        let years: Int = try context.remember("attendance.school-years.\(date)") {
-            try context.database.fetchValue(
-                "SELECT COUNT(*) FROM students_school_years WHERE school_id = :school_id AND starts_on <= :date AND ends_on >= :date",
-                ["date": .text(date.description)]) ?? 0
-        }
-        if years == 0 { throw AttendanceError.outsideSchoolYear(date.description) }
+        let inYear = try context.remember("attendance.school-years.\(date)") { try Roster.hasSchoolYear(containing: date, context) }
+        if !inYear { throw AttendanceError.outsideSchoolYear(date.description) }
     }
 }

@@ -34,10 +34,9 @@ enum GradesAccess {
     /// Refuses anyone below school scope who does not teach the subject in the class.
     static func requireSubjectTeacher(classID: String, subjectID: String, classCode: String, subjectCode: String, _ context: ActionContext) throws {
         guard context.scope != .school else { return }
-        let taught: Int = try context.database.fetchValue("""
-            SELECT COUNT(*) FROM students_teaching WHERE school_id = :school_id AND class_id = :class AND subject_id = :subject AND teacher_user_id = :me
-            """, ["class": .text(classID), "subject": .text(subjectID), "me": .text(context.principal.userID)]) ?? 0
-        if taught == 0 { throw GradesError.notYourSubject(classCode: classCode, subjectCode: subjectCode) }
+        if try !Roster.teachesSubject(classID: classID, subjectID: subjectID, context) {
+            throw GradesError.notYourSubject(classCode: classCode, subjectCode: subjectCode)
+        }
     }
 
     /// An SQL condition on `grades_assessments a` for the assessments a principal may list: all

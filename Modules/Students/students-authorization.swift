@@ -56,9 +56,11 @@ public enum StudentVisibility {
     }
 
     /// Whether the principal may see this student; the kernel has already checked the permission.
-    public static func canSee(studentID: String, in context: ActionContext) throws -> Bool {
+    /// `scope` defaults to the running action's; pass the roster's for a read that shows a student
+    /// under another permission.
+    public static func canSee(studentID: String, scope: AccessScope? = nil, in context: ActionContext) throws -> Bool {
         let visible: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(condition(for: context.scope))",
+            "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(condition(for: scope ?? context.scope))",
             arguments(for: context).merging(["student": .text(studentID)]) { $1 }) ?? 0
         return visible > 0
     }

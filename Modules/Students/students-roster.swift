@@ -101,6 +101,36 @@ public enum Roster {
         return only
     }
 
+    /// A visible student by GR number under the roster's own grant (`students.read`), for an
+    /// action that holds another permission but shows a student's name and class (a timetable
+    /// looked up by student): no door shows what `students show` refuses.
+    public static func rosterVisibleStudent(gr: String, _ context: ActionContext) throws -> Student {
+        guard let scope = context.scope(for: StudentsPermissions.read) else {
+            throw KernelError.permissionDenied(permission: StudentsPermissions.read.id, role: context.principal.role)
+        }
+        let student = try student(gr: gr, context)
+        guard try StudentVisibility.canSee(studentID: student.id, scope: scope, in: context) else { throw StudentsError.notVisible(gr) }
+        return student
+    }
+
+    /// Whether the principal teaches this subject in this class (homeroom alone does not count):
+    /// who may grade it.
+    public static func teachesSubject(classID: String, subjectID: String, _ context: ActionContext) throws -> Bool {
+        let count: Int = try context.database.fetchValue("""
+            SELECT COUNT(*) FROM students_teaching
+            WHERE school_id = :school_id AND class_id = :class AND subject_id = :subject AND teacher_user_id = :me
+            """, ["class": .text(classID), "subject": .text(subjectID), "me": .text(context.principal.userID)]) ?? 0
+        return count > 0
+    }
+
+    /// Whether one of the school's school years contains the date.
+    public static func hasSchoolYear(containing date: CivilDate, _ context: ActionContext) throws -> Bool {
+        let years: Int = try context.database.fetchValue(
+            "SELECT COUNT(*) FROM students_school_years WHERE school_id = :school_id AND starts_on <= :date AND ends_on >= :date",
+            ["date": .text(date.description)]) ?? 0
+        return years > 0
+    }
+
     /// Whether the principal teaches the class (that subject in it, when one is given) or is its
     /// homeroom teacher: what "own classes" means for marking and grading.
     public static func teaches(classID: String, subjectID: String? = nil, _ context: ActionContext) throws -> Bool {

@@ -176,7 +176,7 @@ enum TargetResolver {
             guard context.scope == .school else { throw TimetableError.notVisible(email) }
             return Whose(classID: nil, teacherID: try SlotQueries.teacherID(email: email, context), title: email)
         case .student(let gr):
-            return try classOf(try rosterVisibleStudent(gr, context), context)
+            return try classOf(try Roster.rosterVisibleStudent(gr: gr, context), context)
         case .mine:
             return try mine(context)
         }
@@ -192,21 +192,6 @@ enum TargetResolver {
         default:
             throw TimetableError.chooseTarget
         }
-    }
-
-    /// A student by GR number, if the principal's roster grant reaches them.
-    static func rosterVisibleStudent(_ gr: String, _ context: ActionContext) throws -> Student {
-        guard let scope = context.scope(for: StudentsPermissions.read) else {
-            throw KernelError.permissionDenied(permission: StudentsPermissions.read.id, role: context.principal.role)
-        }
-        let student = try Roster.student(gr: gr, context)
-        var arguments = StudentVisibility.arguments(for: context)
-        arguments["student"] = .text(student.id)
-        let visible: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(StudentVisibility.condition(for: scope))",
-            arguments) ?? 0
-        guard visible > 0 else { throw StudentsError.notVisible(gr) }
-        return student
     }
 
     private static func classOf(_ student: Student, _ context: ActionContext) throws -> Whose {
