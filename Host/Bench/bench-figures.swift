@@ -12,6 +12,9 @@ struct Figure: Codable {
     var floorKind: String?
     /// The target ratio to the floor (3 for writes, 2 for reads), or a time limit for cold starts.
     let target: String
+    /// The process's peak resident memory once this scenario had run: the first scenario whose
+    /// figure is higher than the one before raised it.
+    var peakMegabytes: Double?
 
     init(scenario: String, rows: Int, seconds: Double, floorSeconds: Double?, floorKind: String? = nil, target: String) {
         self.scenario = scenario
@@ -61,10 +64,11 @@ enum Report {
             return
         }
         let table = TextTable(
-            headers: ["scenario", "ours", "floor", "floor is", "ratio", "target", "rows", "rows/s"],
+            headers: ["scenario", "ours", "floor", "floor is", "ratio", "target", "rows", "rows/s", "peak MB"],
             rows: figures.map { figure in
                 [figure.scenario, milliseconds(figure.seconds), figure.floorSeconds.map(milliseconds) ?? "-", figure.floorKind ?? "-",
-                 figure.ratio.map { String(format: "%.2fx", $0) } ?? "-", figure.target, String(figure.rows), String(format: "%.0f", figure.rowsPerSecond)]
+                 figure.ratio.map { String(format: "%.2fx", $0) } ?? "-", figure.target, String(figure.rows), String(format: "%.0f", figure.rowsPerSecond),
+                 figure.peakMegabytes.map { String(format: "%.0f", $0) } ?? "-"]
             })
         Swift.print(table.rendered, terminator: "")
         Swift.print(String(format: "peak resident memory: %.1f MB", peakMegabytes))

@@ -31,22 +31,35 @@ struct HogwartsBench: ParsableCommand {
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 
         let school = try BenchSchool(scale: scale)
+        var figures: [Figure] = []
+        // Each figure notes the peak memory so far, so a scenario that raises it shows; and a
+        // line on stderr as it is measured, for long runs at scale.
+        func add(_ new: [Figure]) {
+            for var figure in new {
+                figure.peakMegabytes = Clock.peakMegabytes
+                let floor = figure.floorSeconds.map(Report.milliseconds) ?? "-"
+                let line = "\(figure.scenario): \(Report.milliseconds(figure.seconds)), floor \(floor), peak \(Int(Clock.peakMegabytes)) MB\n"
+                FileHandle.standardError.write(Data(line.utf8))
+                figures.append(figure)
+            }
+        }
         try school.buildRoster()
-        var figures = [try school.importScenario()]
+        add([try school.importScenario()])
         guard !importOnly else { return Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes) }
         try school.buildTimetable()
         for pass in 1...2 {
-            figures += [try school.attendanceDay(pass: pass), try school.attendanceDayOneTransaction(pass: pass)]
+            add([try school.attendanceDay(pass: pass)])
+            add([try school.attendanceDayOneTransaction(pass: pass)])
         }
         let (from, to) = try school.seedAttendanceHistory()
-        figures.append(try school.attendanceStats(from: from, to: to))
+        add([try school.attendanceStats(from: from, to: to)])
         let results = try school.seedResults()
-        figures.append(try school.reportCards(results: results))
+        add([try school.reportCards(results: results)])
         let reader = try school.seedMessages()
-        figures.append(try school.unreadCounts(reader))
-        figures.append(try school.arabicSearch(reader))
+        add([try school.unreadCounts(reader)])
+        add([try school.arabicSearch(reader)])
         if FileManager.default.isExecutableFile(atPath: binary.path) {
-            figures += try school.coldStart(binary: binary)
+            add(try school.coldStart(binary: binary))
         }
         Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes)
     }
