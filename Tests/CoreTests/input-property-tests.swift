@@ -96,3 +96,20 @@ struct InputPropertyTests {
         #expect(CSVCell.neutralized("=\u{301}1+1") == "'=\u{301}1+1", "a combining mark does not hide the formula")
     }
 }
+
+@Suite("Stored times")
+struct StoredTimeTests {
+    @Test("times are written as Foundation's ISO 8601 would write them, and read back to the same text")
+    func storedTimes() async {
+        let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        await propertyCheck(count: 1000, input: Gen.int(in: -2_000_000_000_000...7_000_000_000_000)) { millis in
+            let date = Date(timeIntervalSince1970: Double(millis) / 1000 + 0.0004)
+            let text = SQLDateFormat.string(from: date)
+            #expect(text == date.formatted(foundation), "\(millis)")
+            let read = SQLDateFormat.date(from: text)
+            #expect(read.map(SQLDateFormat.string(from:)) == text, "\(text)")
+        }
+        #expect(SQLDateFormat.date(from: "2026-11-23T20:38:40Z").map(SQLDateFormat.string(from:)) == "2026-11-23T20:38:40.000Z", "other ISO 8601 still reads")
+        #expect(SQLDateFormat.date(from: "2026-02-30T00:00:00.000Z") == nil)
+    }
+}
