@@ -10,12 +10,14 @@ extension Kernel {
     /// key and any published events. With a `requestID`, a retry returns the first result and
     /// applies nothing again. Events are delivered after the commit.
     @discardableResult
-    public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil) throws -> A.Output {
+    public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
+                               progress: ProgressReporter? = nil) throws -> A.Output {
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
         do {
             if A.isReadOnly {
                 return try store.read { db in
                     let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
+                    context.progress = progress
                     let instance = A()
                     try instance.validate(input, in: context)
                     return try instance.perform(input, in: context)
@@ -23,6 +25,7 @@ extension Kernel {
             }
             let output = try store.write { db in
                 let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
+                context.progress = progress
                 let school = context.school
                 let inputHash = try Self.fingerprint(input)
                 if let requestID, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {

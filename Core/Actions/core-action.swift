@@ -54,6 +54,9 @@ public final class ActionContext {
     /// How the audit record reports this run; an action that records a refusal as data (a
     /// failed sign-in) commits and sets `.failed`.
     public var auditOutcome: AuditOutcome = .succeeded
+    /// Where long work (an import of thousands of rows) reports how far it got: the CLI passes a
+    /// stderr line when it is a terminal; nil elsewhere. Part of the run, not of the input, which is data.
+    public internal(set) var progress: ProgressReporter?
     /// Demo data draws ids from a seeded generator so the same seed gives the same school.
     var demoIDs: DemoRandom?
     /// Set on a context made by `acting(as:)`: events and ids go to the context that owns the transaction.

@@ -48,9 +48,10 @@ public struct CommandSession {
         return school
     }
 
-    /// Runs an action in the session's school as the session's principal.
+    /// Runs an action in the session's school as the session's principal; `progress` receives
+    /// how far long work got (`ProgressLine.reporter()` for a terminal).
     @discardableResult
-    public func run<A: Action>(_ action: A.Type, _ input: A.Input) throws -> A.Output {
-        try kernel.run(action, input, as: principal, in: school.id, requestID: A.isReadOnly ? nil : requestID)
+    public func run<A: Action>(_ action: A.Type, _ input: A.Input, progress: ProgressReporter? = nil) throws -> A.Output {
+        try kernel.run(action, input, as: principal, in: school.id, requestID: A.isReadOnly ? nil : requestID, progress: progress)
     }
 }

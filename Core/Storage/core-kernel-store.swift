@@ -23,6 +23,11 @@ final class KernelStore: Sendable {
         do {
             if !exists { try FileSafety.createPrivateFile(at: path) }
             pool = try DatabasePool(path: isReadOnly ? Self.readOnlyLocation(path) : path, configuration: configuration)
+            if !isReadOnly {
+                // GRDB sets NORMAL for WAL, which may lose the last commits on a power cut: an
+                // accepted register must survive one, so every commit waits for the disk.
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            }
         } catch let error as DatabaseError {
             throw KernelError.storage("\(path): \(error.message ?? error.description)")
         }

@@ -54,11 +54,12 @@ final class BenchSchool {
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "bench", name: LocalizedText(ar: "مدرسة القياس", en: "Bench School")))
         admin = Principal(userID: "bench-admin", role: .admin, schoolID: school.id, displayName: "bench")
-        // The floors use the kernel's connection settings: GRDB's pool turns on WAL with
-        // `synchronous = NORMAL`, and so does this queue; if the kernel's setting changes, change it here.
+        // The floors use the kernel's connection settings: WAL with `synchronous = FULL` (every
+        // commit waits for the disk); if the kernel's setting changes, change it here.
         var configuration = Configuration()
         configuration.journalMode = .wal
         raw = try DatabaseQueue(path: directory.appending(path: "bench.sqlite").path, configuration: configuration)
+        try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

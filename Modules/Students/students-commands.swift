@@ -174,19 +174,28 @@ struct StudentsCommand: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: file) else { throw KernelError.fileMissing(file) }
             let csv = try StudentsCSVText.decode(data)
             let session = try CommandSession(global, self.session)
-            let progress = ProgressLine.reporter()
-            // Always check first: every bad row is shown before anything is written.
-            let check = try ImportStudents.$progress.withValue(progress) { try session.run(ImportStudents.self, .init(csv: csv, dryRun: true)) }
-            if !check.problems.isEmpty {
-                try session.output.emit(check) { report in
-                    TextTable(headers: [L("students.heading.row"), L("students.heading.column"), L("students.heading.reason")],
-                              rows: report.problems.map { [String($0.row), $0.column, $0.reason] })
-                }
-                throw StudentsError.invalidImport(check.problems)
+            // One run: the action checks every row before writing anything, and a bad file comes
+            // back with every problem, shown as a table before the one-line refusal.
+            let report: ImportReport
+            do {
+                report = try session.run(ImportStudents.self, .init(csv: csv, dryRun: dryRun), progress: ProgressLine.reporter())
+            } catch StudentsError.invalidImport(let problems) {
+                try showProblems(ImportReport(rows: 0, imported: 0, dryRun: dryRun, problems: problems), session)
+                throw StudentsError.invalidImport(problems)
             }
-            let report = try dryRun ? check : ImportStudents.$progress.withValue(progress) { try session.run(ImportStudents.self, .init(csv: csv, dryRun: false)) }
+            if !report.problems.isEmpty {
+                try showProblems(report, session)
+                throw StudentsError.invalidImport(report.problems)
+            }
             try session.output.emit(report) { report in
                 report.dryRun ? L("students.import.checked", ["rows": String(report.rows)]) : L("students.import.done", ["rows": String(report.imported)])
+            }
+        }
+
+        private func showProblems(_ report: ImportReport, _ session: CommandSession) throws {
+            try session.output.emit(report) { report in
+                TextTable(headers: [L("students.heading.row"), L("students.heading.column"), L("students.heading.reason")],
+                          rows: report.problems.map { [String($0.row), $0.column, $0.reason] })
             }
         }
     }

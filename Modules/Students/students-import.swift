@@ -26,10 +26,6 @@ public struct ImportStudents: Action {
     public static let id = "students.import"
     public static let permission = StudentsPermissions.manage
 
-    /// Where a long import reports how far it got (the CLI binds a stderr line when it is a
-    /// terminal). A task-local, because an action's input is data and cannot carry a closure.
-    @TaskLocal public static var progress: ProgressReporter?
-
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
@@ -41,7 +37,7 @@ public struct ImportStudents: Action {
         let checked = try checked(input, context)
         let rows = checked.rows
         guard !input.dryRun else { return ImportReport(rows: rows.count, imported: 0, dryRun: true, problems: checked.problems) }
-        let progress = Self.progress
+        let progress = context.progress
         var writer = ImportWriter(context, classIDs: checked.classIDs)
         try writer.insert(rows, progress: progress, label: context.localizer("students.import.progress.write"))
         progress?(rows.count, rows.count, "")
@@ -51,7 +47,7 @@ public struct ImportStudents: Action {
 
     /// Every row checked once, shared by validation and the body.
     private func checked(_ input: Input, _ context: ActionContext) throws -> CheckedImport {
-        try context.remember("students.import-check") { try StudentCSV.check(input.csv, context, progress: Self.progress) }
+        try context.remember("students.import-check") { try StudentCSV.check(input.csv, context, progress: context.progress) }
     }
 }
 

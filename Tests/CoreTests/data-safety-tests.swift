@@ -146,3 +146,15 @@ struct NonFiniteInputTests {
         #expect(try harness.run(Measure.self, .init(value: 18.5), as: .admin) == 18.5)
     }
 }
+
+@Suite("Durability")
+struct DurabilityTests {
+    @Test("every commit waits for the disk: WAL with synchronous = FULL on the kernel's writer")
+    func fullSync() throws {
+        let harness = try TestHarness(modules: [NotesModule()])
+        let level = try harness.kernel.store.pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(level == 2, "2 is FULL; GRDB's default for WAL is NORMAL (1)")
+        let mode = try harness.kernel.store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+}

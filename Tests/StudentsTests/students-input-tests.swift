@@ -157,9 +157,9 @@ struct StudentsInputTests {
         let roster = try RosterFixture()
         let rows = (0..<1_000).map { "P-\($0),Name\($0),Family,en,2014-03-02,FEMALE,,,\n" }.joined()
         let seen = ProgressLog()
-        let report = try ImportStudents.$progress.withValue({ done, total, label in seen.add(done, total, label) }) {
-            try roster.run(ImportStudents.self, .init(csv: Self.header + rows, dryRun: false))
-        }
+        let report = try roster.harness.kernel.run(ImportStudents.self, .init(csv: Self.header + rows, dryRun: false),
+                                                   as: roster.harness.user(.admin), in: roster.harness.school.id,
+                                                   progress: { done, total, label in seen.add(done, total, label) })
         #expect(report.imported == 1_000)
         let calls = seen.calls
         #expect(calls.contains { $0.done == 0 && $0.total == 1_000 && !$0.label.isEmpty })
