@@ -38,40 +38,31 @@ enum CSVRecords {
                 skipLineFeed = false
                 if scalar == "\n" { continue }
             }
-            let lineEnd = scalar == "\n" || scalar == "\r"
-            switch state {
-            case .quoted:
-                if scalar == "\"" { state = .quoteInQuoted } else { cell.append(scalar) }
-            case .quoteInQuoted:
-                if scalar == "\"" {
-                    cell.append(scalar)
-                    state = .quoted
-                } else if scalar == "," {
-                    endCell()
-                    state = .fieldStart
-                } else if lineEnd {
-                    endRecord()
-                    skipLineFeed = scalar == "\r"
-                    state = .fieldStart
-                } else {
-                    throw Failure(row: records.count + 1, field: cells.count, key: "students.csv.after-quote", header: records.first)
-                }
-            case .fieldStart, .unquoted:
-                if scalar == "\"" {
-                    guard state == .fieldStart else { throw Failure(row: records.count + 1, field: cells.count, key: "students.csv.stray-quote", header: records.first) }
-                    state = .quoted
-                    quoteRow = records.count + 1
-                } else if scalar == "," {
-                    endCell()
-                    state = .fieldStart
-                } else if lineEnd {
-                    endRecord()
-                    skipLineFeed = scalar == "\r"
-                    state = .fieldStart
-                } else {
-                    cell.append(scalar)
-                    state = .unquoted
-                }
+            // The whole grammar as one table: inside quotes only a quote matters; outside, a comma
+            // ends the field and a line break the record, whatever came before.
+            switch (state, scalar) {
+            case (.quoted, "\""): state = .quoteInQuoted
+            case (.quoted, _): cell.append(scalar)
+            case (_, ","):
+                endCell()
+                state = .fieldStart
+            case (_, "\n"), (_, "\r"):
+                endRecord()
+                skipLineFeed = scalar == "\r"
+                state = .fieldStart
+            case (.quoteInQuoted, "\""):
+                cell.append(scalar)
+                state = .quoted
+            case (.quoteInQuoted, _):
+                throw Failure(row: records.count + 1, field: cells.count, key: "students.csv.after-quote", header: records.first)
+            case (.fieldStart, "\""):
+                state = .quoted
+                quoteRow = records.count + 1
+            case (.unquoted, "\""):
+                throw Failure(row: records.count + 1, field: cells.count, key: "students.csv.stray-quote", header: records.first)
+            case (.fieldStart, _), (.unquoted, _):
+                cell.append(scalar)
+                state = .unquoted
             }
         }
         if state == .quoted { throw Failure(row: quoteRow, field: cells.count, key: "students.csv.unclosed-quote", header: quoteRow > 1 ? records.first : nil) }
