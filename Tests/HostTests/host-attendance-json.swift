@@ -15,7 +15,7 @@ struct HostAttendanceJSONTests {
             ["attendance", "stats", "--class", "7A"], ["attendance", "stats"], ["attendance", "stats", "--school", "demo", "--from", "2026-11-01"],
             ["attendance", "excuse", "list"], ["attendance", "export", "--class", "7A", "--from", "2026-11-19", "--to", "2026-11-19"],
         ]
-        for command in commands { PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command) }
+        for command in commands { try PlatformJSON.run(hogwarts, command) }
 
         let export = try hogwarts.run(["attendance", "export", "--class", "7A", "--from", "2026-11-19", "--to", "2026-11-19", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])

@@ -12,11 +12,11 @@ struct HostGradesJSONTests {
         let gr = try PlatformJSON.firstStudent(of: "7A", hogwarts)
         for command in [["grades", "assessments", "--class", "7A"], ["grades", "results", "--student", gr], ["grades", "report-card", "--student", gr, "--term", "Term 1"],
                         ["grades", "history", "--student", gr, "--subject", "MATH"], ["grades", "scale", "show"], ["grades", "weights", "exams=60,coursework=40"]] {
-            PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
+            try PlatformJSON.run(hogwarts, command)
         }
         #expect(try hogwarts.login("student@databayt.org").status == 0)
         for command in [["grades", "results"], ["grades", "report-card", "--term", "Term 1"], ["grades", "history", "--subject", "MATH"]] {
-            let document = PlatformJSON.check(try hogwarts.run(command + ["--json", "--lang", "en"]), command)
+            let document = try PlatformJSON.run(hogwarts, command)
             #expect(document != nil, "\(command) without --student")
         }
         #expect(try hogwarts.login("parent@databayt.org", school: "demo").status == 0)

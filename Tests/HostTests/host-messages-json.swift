@@ -9,13 +9,7 @@ struct HostMessagesJSONTests {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
-        func check(_ arguments: [String], _ who: String) throws -> Any? {
-            let result = try hogwarts.run(arguments + ["--json", "--lang", "en"])
-            #expect(result.status == 0, "\(who) \(arguments): \(result.stderr)")
-            guard result.status == 0 else { return nil }
-            #expect(try PlatformJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
-            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
-        }
+        func check(_ arguments: [String], _ who: String) throws -> Any? { try PlatformJSON.run(hogwarts, arguments, as: who) }
         #expect(try hogwarts.login("admin@databayt.org").status == 0)
         let started = try check(["messages", "new", "--group", "Staff room", "--with", "teacher@databayt.org"], "admin") as? [String: Any]
         let conversation = started?["conversation"] as? String ?? ""

@@ -9,14 +9,7 @@ struct HostStudentsJSONTests {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo"]).status == 0)
-        func check(_ arguments: [String], _ who: String) throws -> Any? {
-            let result = try hogwarts.run(arguments + ["--json", "--lang", "en"])
-            #expect(result.status == 0, "\(who) \(arguments): \(result.stderr)")
-            guard result.status == 0 else { return nil }
-            #expect(try PlatformJSON.problems(in: result.stdout) == [], "\(who) \(arguments)")
-            #expect(!result.stdout.contains("\"_0\""))
-            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
-        }
+        func check(_ arguments: [String], _ who: String) throws -> Any? { try PlatformJSON.run(hogwarts, arguments, as: who) }
 
         #expect(try hogwarts.login("admin@databayt.org").status == 0)
         let page = try check(["students", "list"], "admin") as? [String: Any]

@@ -47,6 +47,15 @@ enum PlatformJSON {
         return expect(result.stdout, "\(command)", sourceLocation: sourceLocation)
     }
 
+    /// Runs a command with `--json` (messages in English), which must succeed and print JSON in
+    /// style; returns the document. `who` names the signed-in person in a failure.
+    @discardableResult
+    static func run(_ hogwarts: HogwartsProcess, _ command: [String], as who: String = "",
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Any? {
+        let result = try hogwarts.run(command + ["--json", "--lang", "en"])
+        return check(result, who.isEmpty ? command : [who] + command, sourceLocation: sourceLocation)
+    }
+
     /// The first student of a class, as the signed-in user lists them.
     static func firstStudent(of classCode: String, _ hogwarts: HogwartsProcess) throws -> String {
         let list = try hogwarts.run(["students", "list", "--class", classCode, "--json"])
