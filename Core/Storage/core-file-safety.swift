@@ -1,7 +1,8 @@
 import Foundation
 
-/// The database holds bcrypt hashes and children's records: its files are the owner's alone.
-enum FileSafety {
+/// The database holds bcrypt hashes and children's records, the session file live sign-in
+/// tokens: such files are their owner's alone.
+public enum FileSafety {
     /// Creates an empty file readable and writable by its owner only (0600), so SQLite's WAL and
     /// shared-memory files, which copy the database file's mode, are private too. Does nothing
     /// when the file exists.
@@ -16,8 +17,22 @@ enum FileSafety {
         close(descriptor)
     }
 
+    /// Creates `path` (which must not exist) with mode 0600 from the first byte (FileManager sets
+    /// permissions only after writing), writes `data` and waits for the disk.
+    public static func writePrivateFile(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let written = data.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, synced else {
+            unlink(path)
+            throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// The file's permission bits when group or others may read or write it; nil when private or absent.
-    static func exposedMode(of path: String) -> mode_t? {
+    public static func exposedMode(of path: String) -> mode_t? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let mode = status.st_mode & 0o777

@@ -41,9 +41,7 @@ struct SessionFile {
     /// The file's permission bits when it exists and its group or others have any permission
     /// on it (it holds live sign-in tokens); nil when it is private or absent.
     func exposedMode() -> Int? {
-        guard let mode = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int,
-              mode & 0o077 != 0 else { return nil }
-        return mode & 0o777
+        FileSafety.exposedMode(of: url.path).map(Int.init)
     }
 
     func save(_ entry: Entry?, for databasePath: String) throws {
@@ -57,24 +55,10 @@ struct SessionFile {
         // Written beside the target, created 0600 (never readable by others, not even for a
         // moment), then moved over it atomically.
         let temporary = directory.appending(path: ".sessions-\(UUID().uuidString).json")
-        try Self.writePrivate(data, to: temporary.path)
+        try FileSafety.writePrivateFile(data, to: temporary.path)
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw KernelError.storage("cannot replace \(url.path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Creates `path` with mode 0600 from the first byte (FileManager sets permissions only
-    /// after writing) and writes `data` to disk.
-    private static func writePrivate(_ data: Data, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced else {
-            unlink(path)
-            throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 
