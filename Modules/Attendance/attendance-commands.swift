@@ -13,12 +13,7 @@ struct AttendanceCommand: ParsableCommand {
     /// A rate with as many decimals (1 to 4) as it takes to stay in its band: 94.99 reads
     /// "94.99%" beside AT_RISK, not "95.0%", which is where SATISFACTORY starts.
     static func percent(_ rate: Double?) -> String {
-        guard let rate else { return "-" }
-        for decimals in 1...4 {
-            let text = String(format: "%.\(decimals)f", rate)
-            if let shown = Double(text), RiskBand(rate: shown) == RiskBand(rate: rate) { return text + "%" }
-        }
-        return String(format: "%.4f", (rate * 10_000).rounded(.down) / 10_000) + "%"
+        rate.map { PercentText.text($0) { RiskBand(rate: $0) } } ?? "-"
     }
 
     static func registerTable(_ lines: [ClassRegister.Line]) -> TextTable {

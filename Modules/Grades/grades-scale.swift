@@ -57,17 +57,9 @@ public struct GradeScale: Codable, Sendable, Equatable {
         return GradeScale(name: name, bands: ascending.map(\.band))
     }
 
-    /// A percentage for a table, with as many decimals (1 to 4) as it takes for the number shown
-    /// to fall in the same band as the exact one: 79.99 on a B-from-80 scale reads "79.99%" next
-    /// to its C+, not "80.0%". JSON keeps the exact number.
+    /// A percentage for a table whose digits explain its letter on this scale (`PercentText`).
     public func percentText(_ value: Double) -> String {
-        let exact = band(for: value)
-        for decimals in 1...4 {
-            let text = String(format: "%.\(decimals)f", value)
-            if let shown = Double(text), band(for: shown) == exact { return text + "%" }
-        }
-        // Closer to a bound than 0.0001: cut the digits rather than round up across it.
-        return String(format: "%.4f", (value * 10_000).rounded(.down) / 10_000) + "%"
+        PercentText.text(value) { band(for: $0) }
     }
 
     /// The scale written back in the form `parse` reads.
