@@ -22,8 +22,11 @@ let moduleLibraries: [String: [Target.Dependency]] = [
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
 ]
 
-/// Modules a module's tests need besides its own closure (to raise the events it handles).
+/// Modules a module's tests need besides its own closure: to raise the events it handles, or to
+/// check an optional collaboration (attendance periods from Timetable, report cards' attendance).
 let moduleTestDependencies: [String: [String]] = [
+    "Attendance": ["Timetable"],
+    "Grades": ["Attendance"],
     "Notifications": ["Attendance", "Grades", "Messages"],
 ]
 
