@@ -34,6 +34,8 @@ let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Every test target may generate its inputs.
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
+/// Every test target may drive the HTTP router without a socket.
+let hummingbirdTesting: Target.Dependency = .product(name: "HummingbirdTesting", package: "hummingbird")
 
 let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
     [
@@ -46,7 +48,7 @@ let moduleTargets: [Target] = modules.flatMap { module -> [Target] in
         ),
         .testTarget(
             name: "\(module.name)Tests",
-            dependencies: [.target(name: module.name), "HogwartsTestSupport", propertyBased]
+            dependencies: [.target(name: module.name), "HogwartsTestSupport", propertyBased, hummingbirdTesting]
                 + (moduleTestDependencies[module.name] ?? []).map { Target.Dependency(stringLiteral: $0) },
             path: "Tests/\(module.name)Tests",
             swiftSettings: strictSwift6
@@ -67,8 +69,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // The HTTP API: server, graceful shutdown on SIGTERM, access tokens, metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
@@ -80,6 +88,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Core",
             resources: [.copy("Resources")],
@@ -122,13 +135,13 @@ let package = Package(
         ),
         .target(
             name: "HogwartsTestSupport",
-            dependencies: ["Core"],
+            dependencies: ["Core", hummingbirdTesting, .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Tests/Support",
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["Core", "HogwartsTestSupport", propertyBased, .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Core", "HogwartsTestSupport", propertyBased, hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/CoreTests",
             swiftSettings: strictSwift6
         ),
@@ -136,7 +149,7 @@ let package = Package(
         // (the same generated module list as the host's, so a new module is walked too).
         .testTarget(
             name: "HostTests",
-            dependencies: ["Core", "HogwartsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
                 + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HostTests",
             swiftSettings: strictSwift6,

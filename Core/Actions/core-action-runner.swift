@@ -11,12 +11,13 @@ extension Kernel {
     /// applies nothing again. Events are delivered after the commit.
     @discardableResult
     public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
-                               progress: ProgressReporter? = nil) throws -> A.Output {
+                               progress: ProgressReporter? = nil, language: Language? = nil) throws -> A.Output {
+        let localizer = language.map { Localizer(language: $0, catalog: registry.catalog) } ?? self.localizer
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
         do {
             if A.isReadOnly {
                 return try store.read { db in
-                    let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
+                    let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
                     context.progress = progress
                     let instance = A()
                     try instance.validate(input, in: context)
@@ -24,7 +25,7 @@ extension Kernel {
                 }
             }
             let output = try store.write { db in
-                let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
+                let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
                 context.progress = progress
                 let school = context.school
                 let inputHash = try Self.fingerprint(input)
@@ -79,7 +80,8 @@ extension Kernel {
     }
 
     /// Passes the door, then builds the context the action runs with, all inside the action's own transaction.
-    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, db: Database) throws -> ActionContext {
+    private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, localizer: Localizer,
+                                    db: Database) throws -> ActionContext {
         let (school, enabled, scope) = try gate(permission: A.permission, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
         return ActionContext(
             principal: principal, school: school, scope: scope,

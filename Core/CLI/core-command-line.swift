@@ -49,5 +49,6 @@ enum KernelCommands {
     static let all: [any ParsableCommand.Type] = [
         DemoCommand.self, MigrateCommand.self, ModulesCommand.self,
         SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
+        ServeCommand.self, KeysCommand.self,
     ]
 }

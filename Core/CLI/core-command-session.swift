@@ -15,6 +15,20 @@ public struct SessionOptions: ParsableArguments, Sendable {
 public protocol IdentityProvider: Sendable {
     /// The signed-in principal, or nil to fall back to the local operator.
     func currentPrincipal(kernel: Kernel, variables: [String: String]) throws -> Principal?
+    /// The user as they stand now (role, name, email), or nil when the account is gone or
+    /// suspended: an API refresh token is exchanged only for someone who may still sign in.
+    func currentUser(kernel: Kernel, school: SchoolID, userID: String) throws -> IdentifiedUser?
+}
+
+/// A user the identity provider vouches for.
+public struct IdentifiedUser: Sendable {
+    public let principal: Principal
+    public let email: String?
+
+    public init(principal: Principal, email: String?) {
+        self.principal = principal
+        self.email = email
+    }
 }
 
 /// Everything a module command needs to run actions: the kernel, the school, who is acting and

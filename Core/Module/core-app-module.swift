@@ -46,6 +46,11 @@ public protocol AppModule: Sendable {
     var strings: StringCatalog { get }
     /// Whether a school that has never switched this module gets it. Defaults to true.
     var enabledByDefault: Bool { get }
+    /// HTTP routes, each running this module's actions (`<module>-routes.swift`).
+    var routes: [APIRoute] { get }
+    /// What this module adds to `GET /api/mobile/dashboard` and `GET /api/mobile/admin/stats`.
+    var dashboard: DashboardContribution? { get }
+    var adminStats: DashboardContribution? { get }
     /// Who runs commands, for the one module that signs people in (Auth). Nil for the others.
     var identityProvider: (any IdentityProvider)? { get }
     /// Fills a newly created demo school with realistic data. Runs as the operator, dependencies
@@ -66,6 +71,22 @@ extension AppModule {
     public var publishedEvents: [any DomainEvent.Type] { [] }
     public var eventHandlers: [EventHandler] { [] }
     public var enabledByDefault: Bool { true }
+    public var routes: [APIRoute] { [] }
+    public var dashboard: DashboardContribution? { nil }
+    public var adminStats: DashboardContribution? { nil }
     public var identityProvider: (any IdentityProvider)? { nil }
     public func seedDemo(_ context: ActionContext, size: DemoSize) throws {}
+}
+
+/// Fields a module adds to a summary the kernel serves (the dashboard, the admin stats): their
+/// shapes for the OpenAPI document, and how to compute them for the caller (through actions,
+/// so the caller's permissions and scope apply). A field the caller's role does not get is left out.
+public struct DashboardContribution: Sendable {
+    public let fields: [(String, APISchema)]
+    public let compute: @Sendable (APIRequest) async throws -> [String: APIValue]
+
+    public init(fields: [(String, APISchema)], compute: @escaping @Sendable (APIRequest) async throws -> [String: APIValue]) {
+        self.fields = fields
+        self.compute = compute
+    }
 }

@@ -91,6 +91,27 @@ enum KernelSchema {
             );
             CREATE INDEX kernel_event_deliveries_pending ON kernel_event_deliveries (status, next_attempt_at);
             """),
+        // The HTTP API's signing keys (platform-wide) and token families (one per sign-in).
+        Migration("007-api-tokens", sql: """
+            CREATE TABLE kernel_signing_keys (
+                id TEXT PRIMARY KEY,
+                secret TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                retired_at TEXT
+            );
+            CREATE TABLE kernel_token_families (
+                school_id TEXT NOT NULL REFERENCES schools(id) ON DELETE CASCADE,
+                id TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                generation INTEGER NOT NULL,
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                revoked_at TEXT,
+                revoked_reason TEXT,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE INDEX kernel_token_families_user ON kernel_token_families (school_id, user_id);
+            """),
     ]
 
     /// Created before any migration runs: the ledger of applied migrations and the file's identity.

@@ -12,7 +12,7 @@ public struct AuthModule: AppModule {
     public var permissions: [PermissionDefinition] { AuthPermissions.definitions }
     public var migrations: [Migration] { AuthMigrations.all }
     public var actions: [any Action.Type] {
-        [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self,
+        [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self, CurrentUser.self,
          CreateUser.self, ListUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self]
     }
     public var commands: [any ParsableCommand.Type] {

@@ -187,3 +187,22 @@ public struct SignOut: Action {
         return context.database.changedRowCount > 0
     }
 }
+
+/// An account as it stands now, if it may still sign in: what an API refresh is exchanged for.
+public struct CurrentUser: Action {
+    public struct Input: Codable, Sendable {
+        public var userID: String
+        public init(userID: String) { self.userID = userID }
+    }
+
+    public static let id = "auth.current-user"
+    public static let permission = AuthPermissions.signIn
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> User? {
+        guard let user = try UserAccounts.find(id: input.userID, in: context), user.status == .active else { return nil }
+        return user
+    }
+}

@@ -81,6 +81,11 @@ struct SessionIdentityProvider: IdentityProvider {
         case .invalid: throw AuthError.notSignedIn
         }
     }
+
+    func currentUser(kernel: Kernel, school: SchoolID, userID: String) throws -> IdentifiedUser? {
+        guard let user = try kernel.run(CurrentUser.self, .init(userID: userID), as: .anonymous, in: school) else { return nil }
+        return IdentifiedUser(principal: Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName), email: user.email)
+    }
 }
 
 /// Reads a password without echo from a terminal, or one line from standard input, so it never

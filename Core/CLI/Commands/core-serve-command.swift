@@ -1,0 +1,89 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Hummingbird
+import Logging
+import NIOPosix
+
+/// `hogwarts serve`: the HTTP API on Hummingbird. SIGTERM or SIGINT stops accepting, lets the
+/// requests in flight finish, then exits 0.
+struct ServeCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "serve", abstract: L("kernel.cli.serve"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("host"), help: ArgumentHelp(L("kernel.option.host")))
+    var host: String = CommandEnvironment.current.variables["HOGWARTS_HOST"] ?? "127.0.0.1"
+    @Option(name: .customLong("port"), help: ArgumentHelp(L("kernel.option.port")))
+    var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? "8080"
+    @Option(name: .customLong("threads"), help: ArgumentHelp(L("kernel.option.threads")))
+    var threads: String?
+
+    func run() throws {
+        let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
+        let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? ServeCommand.defaultThreads
+        let kernel = try global.openKernel()
+        _ = try kernel.migrationStatus()
+        var logger = Logger(label: "hogwarts.http") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = Logger.Level(rawValue: global.logLevel.lowercased()).map { min($0, .info) } ?? .info
+        let pool = NIOThreadPool(numberOfThreads: threads)
+        pool.start()
+        let server = APIServer(kernel: kernel, threadPool: pool)
+        let host = host
+        let serverLogger = logger
+        let outcome = BlockingRun.run {
+            try await server.prepare()
+            try await server.application(host: host, port: port, logger: serverLogger).runService()
+        }
+        try? pool.syncShutdownGracefully()
+        try outcome.get()
+    }
+
+    /// Kernel threads: enough that reads go on while writers wait for the single writer.
+    static var defaultThreads: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }
+}
+
+/// Runs async work to its end from a synchronous command (the CLI's main thread is not part of
+/// Swift's cooperative pool, so waiting on it here blocks nothing the work needs).
+enum BlockingRun {
+    static func run(_ work: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        Task {
+            do { try await work() } catch { box.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        return box.result
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Result<Void, any Error> = .success(())
+        var result: Result<Void, any Error> { lock.withLock { stored } }
+        func set(_ value: Result<Void, any Error>) { lock.withLock { stored = value } }
+    }
+}
+
+/// `hogwarts keys rotate`: signs new API tokens with a new key; tokens signed with the previous
+/// key stay valid until they expire.
+struct KeysCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "keys", abstract: L("kernel.cli.keys"), subcommands: [Rotate.self])
+    }
+
+    struct Rotate: ParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "rotate", abstract: L("kernel.cli.keys.rotate"))
+        }
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let kernel = try global.openKernel()
+            try kernel.rotateSigningKey()
+            try global.output.emit(["rotated": true]) { _ in L("kernel.keys.rotated") }
+        }
+    }
+}

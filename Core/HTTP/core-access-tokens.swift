@@ -1,0 +1,206 @@
+import Foundation
+import JWTKit
+import NIOPosix
+import Synchronization
+
+/// What the API's tokens carry (JWT HS256). Access tokens: `sub, email, school_id, role, type:"access"`
+/// for 24 hours; refresh tokens: `sub, school_id, type:"refresh"` for 7 days. Both name their
+/// family (`sid`), so signing out or a stolen refresh token ends every token of that sign-in.
+struct TokenClaims: JWTPayload {
+    var sub: SubjectClaim
+    var email: String?
+    var schoolID: String
+    var role: String?
+    var name: String?
+    var type: String
+    var sid: String
+    /// The refresh token's place in its family: only the newest may be exchanged.
+    var gen: Int?
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+
+    enum CodingKeys: String, CodingKey {
+        case sub, email, role, name, type, sid, gen, iat, exp
+        case schoolID = "school_id"
+    }
+
+    /// Expiry is checked against the kernel's clock by `AccessTokens`, not the wall clock here.
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// A freshly issued pair of tokens.
+public struct TokenPair: Sendable {
+    public let accessToken: String
+    public let refreshToken: String
+    public let accessExpiresAt: Date
+    public let principal: Principal
+}
+
+/// Who an access token belongs to, once its signature, type, expiry and family are checked.
+public struct VerifiedAccess: Sendable {
+    public let principal: Principal
+    public let schoolID: SchoolID
+    public let email: String?
+    public let family: String
+}
+
+/// Signs and checks the API's tokens. The signing keys live in the database (made at first
+/// start, added by `hogwarts keys rotate`), so tokens survive a restart and a rotated key keeps
+/// verifying until the last token it signed has expired.
+public final class AccessTokens: Sendable {
+    public static let accessLifetime: TimeInterval = 24 * 3600
+    public static let refreshLifetime: TimeInterval = 7 * 24 * 3600
+    /// How often a server looks for keys and sign-outs made by another process.
+    static let refreshInterval: TimeInterval = 1
+
+    let kernel: Kernel
+    let threadPool: NIOThreadPool
+    private let keys = JWTKeyCollection()
+    private let state = Mutex(State())
+
+    private struct State {
+        var signingKey: String?
+        var knownKeys: Set<String> = []
+        var revokedFamilies: Set<String> = []
+        var checkedAt: Date = .distantPast
+    }
+
+    public init(kernel: Kernel, threadPool: NIOThreadPool) {
+        self.kernel = kernel
+        self.threadPool = threadPool
+    }
+
+    /// Loads the signing keys, making the first one on a new database.
+    public func prepare() async throws {
+        try await loadKeysIfNeeded(kid: nil)
+    }
+
+    /// Opens a new token family for a principal who has just proved who they are.
+    public func issue(for principal: Principal, email: String?) async throws -> TokenPair {
+        guard let schoolID = principal.schoolID else { throw APIError.unauthenticated }
+        let kernel = kernel
+        let family = UUID().uuidString.lowercased()
+        let now = kernel.now()
+        try await threadPool.runIfActive {
+            try kernel.tokenStore.openFamily(family, school: schoolID, user: principal.userID, at: now, expiresAt: now.addingTimeInterval(Self.refreshLifetime))
+        }
+        return try await sign(principal, email: email, family: family, generation: 0, at: now)
+    }
+
+    /// Exchanges a refresh token for a new pair. Only the newest refresh token of a family works:
+    /// presenting an older one means it was copied, so the whole family is revoked.
+    public func refresh(_ token: String) async throws -> TokenPair {
+        let claims = try await verified(token, type: "refresh")
+        guard let generation = claims.gen else { throw APIError.invalidToken }
+        let kernel = kernel
+        let now = kernel.now()
+        let outcome = try await threadPool.runIfActive {
+            try kernel.tokenStore.advance(claims.sid, school: claims.schoolID, from: generation, at: now)
+        }
+        switch outcome {
+        case .advanced(let userID):
+            // The account as it stands now: a suspended user gets nothing, a new role is in the new token.
+            let provider = kernel.registry.modules.lazy.compactMap(\.identityProvider).first
+            let user = try await threadPool.runIfActive { try provider?.currentUser(kernel: kernel, school: claims.schoolID, userID: userID) }
+            guard let user else {
+                try await threadPool.runIfActive { try kernel.tokenStore.revoke(claims.sid, school: claims.schoolID, reason: "account-changed", at: now) }
+                markRevoked(claims.schoolID, claims.sid)
+                throw APIError.invalidToken
+            }
+            return try await sign(user.principal, email: user.email, family: claims.sid, generation: generation + 1, at: now)
+        case .reused:
+            markRevoked(claims.schoolID, claims.sid)
+            throw APIError(status: 401, code: "REFRESH_TOKEN_REUSED", messageKey: "kernel.api.refresh-reused")
+        case .revoked:
+            throw APIError.invalidToken
+        }
+    }
+
+    /// Ends a family: its access and refresh tokens stop working at once.
+    public func revoke(_ access: VerifiedAccess) async throws {
+        let kernel = kernel
+        let now = kernel.now()
+        try await threadPool.runIfActive { try kernel.tokenStore.revoke(access.family, school: access.schoolID, reason: "signed-out", at: now) }
+        markRevoked(access.schoolID, access.family)
+    }
+
+    /// Checks an access token: signature, `type:"access"`, expiry and that its family is not revoked.
+    public func verifyAccess(_ token: String) async throws -> VerifiedAccess {
+        let claims = try await verified(token, type: "access")
+        guard let roleName = claims.role, let role = Role(rawValue: roleName) else { throw APIError.invalidToken }
+        try await refreshStateIfStale()
+        if state.withLock({ $0.revokedFamilies.contains(Self.familyKey(claims.schoolID, claims.sid)) }) { throw APIError.invalidToken }
+        let principal = Principal(userID: claims.sub.value, role: role, schoolID: claims.schoolID, displayName: claims.name ?? claims.sub.value)
+        return VerifiedAccess(principal: principal, schoolID: claims.schoolID, email: claims.email, family: claims.sid)
+    }
+
+    private func verified(_ token: String, type: String) async throws -> TokenClaims {
+        try await loadKeysIfNeeded(kid: Self.kid(of: token))
+        let claims: TokenClaims
+        do {
+            claims = try await keys.verify(token, as: TokenClaims.self)
+        } catch {
+            throw APIError.invalidToken
+        }
+        guard claims.type == type, claims.exp.value > kernel.now() else { throw APIError.invalidToken }
+        return claims
+    }
+
+    private func sign(_ principal: Principal, email: String?, family: String, generation: Int, at now: Date) async throws -> TokenPair {
+        try await loadKeysIfNeeded(kid: nil)
+        guard let kid = state.withLock({ $0.signingKey }), let schoolID = principal.schoolID else { throw APIError.internalError }
+        let accessExpiry = now.addingTimeInterval(Self.accessLifetime)
+        let access = TokenClaims(sub: .init(value: principal.userID), email: email, schoolID: schoolID, role: principal.role.rawValue,
+                                 name: principal.displayName, type: "access", sid: family, gen: nil, iat: .init(value: now), exp: .init(value: accessExpiry))
+        let refresh = TokenClaims(sub: .init(value: principal.userID), email: nil, schoolID: schoolID, role: nil, name: nil, type: "refresh",
+                                  sid: family, gen: generation, iat: .init(value: now), exp: .init(value: now.addingTimeInterval(Self.refreshLifetime)))
+        let identifier = JWKIdentifier(string: kid)
+        return TokenPair(accessToken: try await keys.sign(access, kid: identifier), refreshToken: try await keys.sign(refresh, kid: identifier),
+                         accessExpiresAt: accessExpiry, principal: principal)
+    }
+
+    /// Loads the keys at first use, and again when a token names a key this process has not
+    /// seen (another process rotated). A first start makes the first key.
+    private func loadKeysIfNeeded(kid: String?) async throws {
+        let needed = state.withLock { state in state.signingKey == nil || kid.map { !state.knownKeys.contains($0) } == true }
+        guard needed else { return }
+        let kernel = kernel
+        let stored = try await threadPool.runIfActive { try kernel.tokenStore.signingKeys(at: kernel.now()) }
+        for key in stored.all {
+            await keys.add(hmac: HMACKey(from: key.secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.id))
+        }
+        state.withLock { state in
+            state.signingKey = stored.current
+            state.knownKeys = Set(stored.all.map(\.id))
+        }
+    }
+
+    private func refreshStateIfStale() async throws {
+        let now = kernel.now()
+        guard state.withLock({ now.timeIntervalSince($0.checkedAt) >= Self.refreshInterval }) else { return }
+        let kernel = kernel
+        let revoked = try await threadPool.runIfActive { try kernel.tokenStore.revokedFamilies(at: now) }
+        let current = try await threadPool.runIfActive { try kernel.tokenStore.signingKeys(at: now).current }
+        state.withLock { state in
+            state.revokedFamilies = Set(revoked.map { Self.familyKey($0.school, $0.family) })
+            state.checkedAt = now
+            if current != state.signingKey { state.signingKey = nil }
+        }
+    }
+
+    private func markRevoked(_ school: SchoolID, _ family: String) {
+        _ = state.withLock { $0.revokedFamilies.insert(Self.familyKey(school, family)) }
+    }
+
+    private static func familyKey(_ school: SchoolID, _ family: String) -> String { school + "/" + family }
+
+    /// The `kid` in a token's header, read without trusting it, to know whether to reload keys.
+    private static func kid(of token: String) -> String? {
+        guard let header = token.split(separator: ".").first else { return nil }
+        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["kid"] as? String
+    }
+}

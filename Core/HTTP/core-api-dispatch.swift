@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+
+/// Takes one request to one route: who is calling, whether the route's module is on for their
+/// school, the body within its limit, then the handler, whose answer it writes as is.
+struct RouteDispatcher: Sendable {
+    let server: APIServer
+    let module: ModuleID?
+    let route: APIRoute
+
+    func respond(to request: Request, context: APIContext) async throws -> Response {
+        var request = request
+        let language = Self.language(request.headers[.acceptLanguage])
+        context.coreContext.endpointPath.value = route.path
+        if route.limitedPerAddress, let wait = server.signInLimiter.admit(context.remoteAddress) {
+            throw APIError.tooManyRequests(retryAfter: wait)
+        }
+        let access = try await authenticate(request)
+        if let module, let access, try await !server.switches.isEnabled(module, in: access.schoolID) {
+            throw APIError.moduleDisabled(module)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: APIServer.maximumBodySize)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.bodyTooLarge
+        }
+        let apiRequest = APIRequest(
+            kernel: server.kernel, principal: access?.principal ?? .anonymous, schoolID: access?.schoolID, access: access,
+            language: language, parameters: Self.parameters(context), query: Self.query(request),
+            body: Data(buffer: body), headers: Self.headers(request), clientAddress: context.remoteAddress,
+            tokens: server.tokens, metrics: server.metrics, threadPool: server.threadPool)
+        let answer = try await route.handler(apiRequest)
+        return Self.response(answer)
+    }
+
+    /// A signed-in route needs a valid access token; a public one ignores a missing token.
+    private func authenticate(_ request: Request) async throws -> VerifiedAccess? {
+        guard let header = request.headers[.authorization], !header.isEmpty else {
+            if route.access == .signedIn { throw APIError.unauthenticated }
+            return nil
+        }
+        let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : header
+        do {
+            return try await server.tokens.verifyAccess(token)
+        } catch where route.access == .everyone {
+            return nil
+        }
+    }
+
+    static func response(_ answer: APIResponse) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        return Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// `ar` unless the client prefers English (`Accept-Language: en-GB,en;q=0.9`).
+    static func language(_ header: String?) -> Language {
+        guard let header else { return .default }
+        var best: (language: Language, weight: Double)?
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first?.lowercased(), let language = Language(rawValue: String(tag.prefix(2))) else { continue }
+            let weight = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if weight > 0, weight > (best?.weight ?? 0) { best = (language, weight) }
+        }
+        return best?.language ?? .default
+    }
+
+    private static func parameters(_ context: APIContext) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in context.parameters { result[String(name)] = String(value).removingPercentEncoding ?? String(value) }
+        return result
+    }
+
+    private static func query(_ request: Request) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters where result[String(name)] == nil {
+            result[String(name)] = String(value)
+        }
+        return result
+    }
+
+    private static func headers(_ request: Request) -> [String: String] {
+        var result: [String: String] = [:]
+        for field in request.headers { result[field.name.canonicalName] = field.value }
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The routes the kernel serves itself: health, readiness, the school list, the caller's
+/// modules, the dashboard and admin stats (whose fields modules contribute), the OpenAPI
+/// document and the metrics. None names a module.
+struct KernelRoutes {
+    let server: APIServer
+
+    var all: [APIRoute] {
+        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics]
+    }
+
+    private var health: APIRoute {
+        APIRoute(.get, "/health", summary: "The process is up", access: .everyone, response: .object([("status", .values(["ok"]))])) { _ in
+            try .json(["status": "ok"])
+        }
+    }
+
+    private var ready: APIRoute {
+        APIRoute(.get, "/ready", summary: "The database answers and every migration is applied", access: .everyone,
+                 response: .object([("status", .values(["ready"])), ("migrations", .integer(minimum: 0))])) { request in
+            let pending = try await request.offload { kernel in try kernel.migrationStatus().filter { $0.appliedAt == nil }.count }
+            guard pending == 0 else { throw KernelError.pendingMigrations(pending) }
+            let applied = try await request.offload { kernel in try kernel.migrationStatus().count }
+            return try .json(APIValue.object(["status": "ready", "migrations": .int(applied)]))
+        }
+    }
+
+    /// A bare array, as the web app answers and the apps decode it.
+    private var schools: APIRoute {
+        let item: APISchema = .object([("id", .id), ("name", .text), ("name_en", .text), ("logo_url", .nullable(.text)), ("domain", .text)])
+        return APIRoute(.get, "/api/mobile/schools", summary: "Schools a person can sign in to (a bare array)", access: .everyone,
+                        response: .array(item)) { request in
+            let schools = try await request.offload { kernel in try kernel.schools() }
+            return try .json(schools.map { school in
+                APIValue.object(["id": .string(school.id), "name": .string(school.name.ar), "name_en": .string(school.name.en),
+                                 "logo_url": .null, "domain": .string(school.slug)])
+            })
+        }
+    }
+
+    private var modules: APIRoute {
+        let item: APISchema = .object([("id", .id), ("name", .text), ("description", .text), ("icon", .text), ("version", .text),
+                                       ("enabled", .boolean), ("dependencies", .array(.text))])
+        return APIRoute(.get, "/api/v1/modules", summary: "The caller's school's modules, their versions and whether each is on",
+                        response: .list(of: item)) { request in
+            let school = try request.requireSchool()
+            let enabled = try await request.offload { kernel in try kernel.enabledModules(for: school) }
+            let language = request.language
+            return try .json(["data": request.kernel.registry.modules.map { module in
+                APIValue.object([
+                    "id": .string(module.id), "name": .string(module.name.text(in: language)), "description": .string(module.summary.text(in: language)),
+                    "icon": .string(module.iconName), "version": .string(module.version.description), "enabled": .bool(enabled.contains(module.id)),
+                    "dependencies": .array(module.dependencies.map { .string($0.moduleID) }),
+                ])
+            }])
+        }
+    }
+
+    private var dashboard: APIRoute {
+        let base: [(String, APISchema)] = [("user_name", .text), ("avatar_url", .nullable(.text)), ("role", .values(of: Role.self)), ("school_name", .text)]
+        let contributed = server.kernel.registry.modules.compactMap(\.dashboard)
+        return APIRoute(.get, "/api/mobile/dashboard", summary: "The caller's dashboard: fields depend on the role and the school's modules",
+                        response: .object(base + contributed.flatMap(\.fields).map { ($0.0, APISchema.optional($0.1)) })) { request in
+            let schoolID = try request.requireSchool()
+            let school = try await request.offload { kernel in try kernel.school(schoolID) }
+            var fields: [String: APIValue] = [
+                "user_name": .string(request.principal.displayName), "avatar_url": .null,
+                "role": .string(request.principal.role.rawValue), "school_name": .string(school.name.text(in: request.language)),
+            ]
+            try await Self.merge(into: &fields, request: request, contributions: \.dashboard)
+            return try .json(APIValue.object(fields))
+        }
+    }
+
+    private var adminStats: APIRoute {
+        let contributed = server.kernel.registry.modules.compactMap(\.adminStats)
+        return APIRoute(.get, "/api/mobile/admin/stats", summary: "School totals for administrators: fields come from the school's modules",
+                        response: .object(contributed.flatMap(\.fields).map { ($0.0, APISchema.optional($0.1)) })) { request in
+            guard request.kernel.registry.policy.scope(of: request.principal.role, for: KernelPermissions.manageSettings) != nil else {
+                throw KernelError.permissionDenied(permission: KernelPermissions.manageSettings.id, role: request.principal.role)
+            }
+            var fields: [String: APIValue] = [:]
+            try await Self.merge(into: &fields, request: request, contributions: \.adminStats)
+            return try .json(APIValue.object(fields))
+        }
+    }
+
+    /// Each module that is on for the school adds its fields, computed through its own actions.
+    private static func merge(into fields: inout [String: APIValue], request: APIRequest,
+                              contributions: KeyPath<any AppModule, DashboardContribution?>) async throws {
+        let school = try request.requireSchool()
+        let enabled = try await request.offload { kernel in try kernel.enabledModules(for: school) }
+        for module in request.kernel.registry.modules where enabled.contains(module.id) {
+            guard let contribution = module[keyPath: contributions] else { continue }
+            fields.merge(try await contribution.compute(request)) { _, new in new }
+        }
+    }
+
+    private var openAPI: APIRoute {
+        let server = server
+        return APIRoute(.get, "/openapi.json", summary: "This document", access: .everyone, response: .anyObject) { _ in
+            APIResponse(status: 200, body: try OpenAPIDocument(server: server).data())
+        }
+    }
+
+    private var metrics: APIRoute {
+        let metrics = server.metrics
+        return APIRoute(.get, "/metrics", summary: "Prometheus metrics (text format)", access: .everyone, response: .text) { _ in
+            APIResponse(status: 200, body: Data(metrics.text.utf8), headers: ["Content-Type": "text/plain; version=0.0.4"])
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Around every request: one log line (request id, method, route, status, duration, school;
+/// never a password or token), the metrics, and every error written in the one JSON shape.
+struct APIObservationMiddleware: RouterMiddleware {
+    typealias Context = APIContext
+    let kernel: Kernel
+    let metrics: APIMetrics
+
+    func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = errorResponse(error, request: request, context: context)
+        }
+        let duration = ContinuousClock.now - start
+        let route = context.endpointPath ?? "unmatched"
+        metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: duration)
+        context.logger.info("request", metadata: [
+            "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(response.status.code)",
+            "duration_ms": "\(String(format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000))",
+        ])
+        return response
+    }
+
+    private func errorResponse(_ error: any Error, request: Request, context: APIContext) -> Response {
+        var apiError: APIError
+        if let error = error as? HTTPError {
+            apiError = switch error.status.code {
+            case 404: .notFound
+            case 405: .methodNotAllowed()
+            case 413: .bodyTooLarge
+            case 400..<500: APIError(status: error.status.code, code: "BAD_REQUEST", messageKey: "kernel.api.bad-request")
+            default: .internalError
+            }
+        } else {
+            apiError = APIError.from(error)
+        }
+        if apiError.status >= 500 {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+        }
+        let language = RouteDispatcher.language(request.headers[.acceptLanguage])
+        let localizer = Localizer(language: language, catalog: kernel.registry.catalog)
+        let body = APIErrorBody(error: localizer(apiError.messageKey, apiError.arguments), code: apiError.code, details: apiError.details)
+        let data = (try? JSONEncoder().encode(body)) ?? Data("{\"error\":\"internal error\",\"code\":\"INTERNAL_ERROR\",\"details\":[]}".utf8)
+        var headers = apiError.headers
+        headers["Content-Language"] = language.rawValue
+        return RouteDispatcher.response(APIResponse(status: apiError.status, body: data, headers: headers))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A response a handler has already encoded: status, JSON body and any extra headers.
+public struct APIResponse: Sendable {
+    public let status: Int
+    public let body: Data
+    public var headers: [String: String]
+
+    public init(status: Int, body: Data, headers: [String: String] = [:]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
+    /// Encodes `value` in the contract's key style (snake_case unless the route says camelCase).
+    public static func json(_ value: some Encodable, status: Int = 200, keys: APIKeyStyle = .snakeCase) throws -> APIResponse {
+        APIResponse(status: status, body: try APIJSON.encoder(keys).encode(value))
+    }
+
+    /// `{"success": true}`, what the contract answers for actions with nothing else to say.
+    public static func success() throws -> APIResponse {
+        try json(["success": true])
+    }
+}
+
+/// One page of a list: `{data, total, page, per_page}`.
+public struct APIPage<Item: Encodable & Sendable>: Encodable, Sendable {
+    public let data: [Item]
+    public let total: Int
+    public let page: Int
+    public let perPage: Int
+
+    public init(data: [Item], total: Int, paging: APIPaging) {
+        self.data = data
+        self.total = total
+        page = paging.page
+        perPage = paging.perPage
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data, total, page
+        case perPage = "per_page"
+    }
+}
+
+/// `?page=&per_page=`, checked: whole numbers, `per_page` at most 100.
+public struct APIPaging: Sendable, Equatable {
+    public static let maximumPerPage = 100
+    public let page: Int
+    public let perPage: Int
+
+    public init(page: Int, perPage: Int) {
+        self.page = page
+        self.perPage = perPage
+    }
+
+    /// Rows to skip before this page.
+    public var offset: Int { (page - 1) * perPage }
+}
+
+/// The contract writes snake_case keys, except for conversations and messages (camelCase).
+public enum APIKeyStyle: Sendable {
+    case snakeCase
+    case camelCase
+}
+
+/// The JSON coders of the API: dates as `2026-11-23T08:00:00.000Z` (the web app's
+/// `toISOString()`), keys in the route's style. Non-finite numbers are refused, never written.
+public enum APIJSON {
+    public static func encoder(_ keys: APIKeyStyle) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        if keys == .snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(SQLDateFormat.string(from: date))
+        }
+        return encoder
+    }
+
+    public static func decoder(_ keys: APIKeyStyle) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if keys == .snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = SQLDateFormat.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 time")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// `studentId` → `student_id`: how a Swift property is named on the wire, for error messages.
+    static func snakeCase(_ name: String) -> String {
+        var result = ""
+        for (index, character) in name.enumerated() {
+            if character.isUppercase {
+                if index > 0 { result.append("_") }
+                result.append(contentsOf: character.lowercased())
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+
+/// The request context of the API: Hummingbird's, plus the caller's address.
+public struct APIContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: String
+    /// The largest body the API reads; more is 413.
+    public var maxUploadSize: Int { APIServer.maximumBodySize }
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}
+
+/// The HTTP API in one readable place: the kernel's own routes, every module's routes, and
+/// the middleware that logs, measures and answers errors in one JSON shape.
+public struct APIServer: Sendable {
+    public static let maximumBodySize = 1 << 20
+
+    public let kernel: Kernel
+    public let tokens: AccessTokens
+    public let metrics: APIMetrics
+    let threadPool: NIOThreadPool
+    let signInLimiter: RateLimiter
+    let switches: ModuleSwitchCache
+
+    /// - Parameter threadPool: where the synchronous kernel runs; started by the caller.
+    public init(kernel: Kernel, threadPool: NIOThreadPool, signInLimit: RateLimiter.Limit = .signIn) {
+        self.kernel = kernel
+        self.threadPool = threadPool
+        tokens = AccessTokens(kernel: kernel, threadPool: threadPool)
+        metrics = APIMetrics()
+        signInLimiter = RateLimiter(limit: signInLimit, clock: kernel.now)
+        switches = ModuleSwitchCache(kernel: kernel, threadPool: threadPool)
+    }
+
+    /// A server on NIO's shared thread pool, for tests and tools that do not size their own.
+    public init(kernel: Kernel) {
+        self.init(kernel: kernel, threadPool: .singleton)
+    }
+
+    /// Work done once before listening: the signing keys (the first one is made here).
+    public func prepare() async throws {
+        try await tokens.prepare()
+    }
+
+    /// Every route: the kernel's, then each module's in dependency order.
+    public var routes: [(module: ModuleID?, route: APIRoute)] {
+        KernelRoutes(server: self).all.map { (nil, $0) } + kernel.registry.modules.flatMap { module in module.routes.map { (module.id, $0) } }
+    }
+
+    /// The router with every route and middleware; also what tests drive without a socket.
+    public func router() -> Router<APIContext> {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: APIObservationMiddleware(kernel: kernel, metrics: metrics))
+        for (module, route) in routes {
+            let dispatcher = RouteDispatcher(server: self, module: module, route: route)
+            router.on(RouterPath(route.path), method: HTTPRequest.Method(rawValue: route.method.rawValue) ?? .get) { request, context in
+                try await dispatcher.respond(to: request, context: context)
+            }
+        }
+        return router
+    }
+
+    /// The application, listening on `host:port` once run.
+    public func application(host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
+        Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "hogwarts"), logger: logger)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// The API's signing keys and token families, in the kernel's own tables.
+struct TokenStore {
+    let store: KernelStore
+    let registry: ModuleRegistry
+
+    struct SigningKey {
+        let id: String
+        let secret: Data
+    }
+
+    enum Advance {
+        case advanced(userID: String)
+        /// An older refresh token of the family came back: the family is now revoked.
+        case reused
+        case revoked
+    }
+
+    /// Every key that may still verify a token, and the one to sign with (the newest). Makes
+    /// the first key when there is none.
+    func signingKeys(at now: Date) throws -> (current: String, all: [SigningKey]) {
+        if let found = try read(at: now) { return found }
+        try addKey(at: now)
+        guard let made = try read(at: now) else { throw KernelError.storage("no signing key") }
+        return made
+    }
+
+    /// Adds a new signing key; the previous one keeps verifying until its last token expires.
+    func addKey(at now: Date) throws {
+        var generator = SystemRandomNumberGenerator()
+        let secret = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        try store.write { db in
+            try db.execute(sql: "UPDATE kernel_signing_keys SET retired_at = ? WHERE retired_at IS NULL", arguments: [now.sqlValue.databaseValue])
+            try db.execute(sql: "INSERT INTO kernel_signing_keys (id, secret, created_at) VALUES (?, ?, ?)",
+                           arguments: [UUID().uuidString.lowercased(), secret.base64EncodedString(), now.sqlValue.databaseValue])
+        }
+    }
+
+    private func read(at now: Date) throws -> (current: String, all: [SigningKey])? {
+        // A key retired more than a refresh token's lifetime ago has no valid token left.
+        let oldest = now.addingTimeInterval(-AccessTokens.refreshLifetime)
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, secret, retired_at FROM kernel_signing_keys
+                WHERE retired_at IS NULL OR retired_at > ? ORDER BY created_at DESC
+                """, arguments: [oldest.sqlValue.databaseValue])
+        }
+        let keys = rows.compactMap { row -> SigningKey? in
+            guard let secret = Data(base64Encoded: row["secret"] as String) else { return nil }
+            return SigningKey(id: row["id"], secret: secret)
+        }
+        guard let current = rows.first(where: { ($0["retired_at"] as String?) == nil }).map({ $0["id"] as String }) else { return nil }
+        return (current, keys)
+    }
+
+    func openFamily(_ family: String, school: SchoolID, user: String, at now: Date, expiresAt: Date) throws {
+        try store.write { db in
+            try db.execute(sql: """
+                INSERT INTO kernel_token_families (school_id, id, user_id, generation, created_at, expires_at) VALUES (?, ?, ?, 0, ?, ?)
+                """, arguments: [school, family, user, now.sqlValue.databaseValue, expiresAt.sqlValue.databaseValue])
+        }
+    }
+
+    /// Moves a family on to its next refresh token, if `generation` is its newest.
+    func advance(_ family: String, school: SchoolID, from generation: Int, at now: Date) throws -> Advance {
+        try store.write { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT user_id, generation, revoked_at FROM kernel_token_families WHERE school_id = ? AND id = ?
+                """, arguments: [school, family])
+            guard let row, (row["revoked_at"] as String?) == nil else { return .revoked }
+            guard row["generation"] as Int == generation else {
+                try revoke(family, school: school, reason: "refresh-token-reused", at: now, in: db)
+                try AuditRecords.append(school: school, principal: Principal(userID: row["user_id"], role: .user, schoolID: school, displayName: row["user_id"]),
+                                        action: "kernel.token-refresh", outcome: .denied, detail: "refresh token reused: family \(family) revoked", at: now, in: db)
+                return .reused
+            }
+            try db.execute(sql: """
+                UPDATE kernel_token_families SET generation = generation + 1, expires_at = ? WHERE school_id = ? AND id = ?
+                """, arguments: [now.addingTimeInterval(AccessTokens.refreshLifetime).sqlValue.databaseValue, school, family])
+            return .advanced(userID: row["user_id"])
+        }
+    }
+
+    func revoke(_ family: String, school: SchoolID, reason: String, at now: Date) throws {
+        try store.write { db in try revoke(family, school: school, reason: reason, at: now, in: db) }
+    }
+
+    private func revoke(_ family: String, school: SchoolID, reason: String, at now: Date, in db: Database) throws {
+        try db.execute(sql: """
+            UPDATE kernel_token_families SET revoked_at = ?, revoked_reason = ? WHERE school_id = ? AND id = ? AND revoked_at IS NULL
+            """, arguments: [now.sqlValue.databaseValue, reason, school, family])
+    }
+
+    /// Revoked families whose tokens could still be presented.
+    func revokedFamilies(at now: Date) throws -> [(school: SchoolID, family: String)] {
+        try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT school_id, id FROM kernel_token_families WHERE revoked_at IS NOT NULL AND expires_at > ?
+                """, arguments: [now.sqlValue.databaseValue]).map { ($0["school_id"], $0["id"]) }
+        }
+    }
+}
+
+extension Kernel {
+    var tokenStore: TokenStore { TokenStore(store: store, registry: registry) }
+
+    /// `hogwarts keys rotate`: a new key signs from now on; the old one verifies until its tokens expire.
+    public func rotateSigningKey() throws {
+        try tokenStore.addKey(at: now())
+    }
+}
+
+extension ActionContext {
+    /// Ends every API sign-in of a user in this school, in the running action's transaction:
+    /// suspending an account or changing its role or password takes effect on every phone.
+    public func revokeTokens(ofUser userID: String) throws {
+        try database.connection.execute(sql: """
+            UPDATE kernel_token_families SET revoked_at = ?, revoked_reason = 'account-changed'
+            WHERE school_id = ? AND user_id = ? AND revoked_at IS NULL
+            """, arguments: [now.sqlValue.databaseValue, school.id, userID])
+    }
+}
