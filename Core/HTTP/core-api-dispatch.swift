@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
+import NIOCore
 
 /// Takes one request to one route: who is calling, whether the route's module is on for their
 /// school, the body within its limit, then the handler, whose answer it writes as is.
@@ -23,6 +24,8 @@ struct RouteDispatcher: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: APIServer.maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw APIError.bodyTooLarge
         }
