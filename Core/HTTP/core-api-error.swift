@@ -32,8 +32,10 @@ public struct APIError: Error, Sendable {
     public static let bodyTooLarge = APIError(status: 413, code: "BODY_TOO_LARGE", messageKey: "kernel.api.body-too-large")
     public static let internalError = APIError(status: 500, code: "INTERNAL_ERROR", messageKey: "kernel.api.internal-error")
 
-    public static func methodNotAllowed() -> APIError {
-        APIError(status: 405, code: "METHOD_NOT_ALLOWED", messageKey: "kernel.api.method-not-allowed")
+    public static func methodNotAllowed(allowed: [String]) -> APIError {
+        var error = APIError(status: 405, code: "METHOD_NOT_ALLOWED", messageKey: "kernel.api.method-not-allowed")
+        error.headers["Allow"] = allowed.joined(separator: ", ")
+        return error
     }
 
     public static func tooManyRequests(retryAfter seconds: Int) -> APIError {

@@ -8,6 +8,7 @@ struct APIObservationMiddleware: RouterMiddleware {
     typealias Context = APIContext
     let kernel: Kernel
     let metrics: APIMetrics
+    let methods: RouteMethods
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -30,9 +31,11 @@ struct APIObservationMiddleware: RouterMiddleware {
     private func errorResponse(_ error: any Error, request: Request, context: APIContext) -> Response {
         var apiError: APIError
         if let error = error as? HTTPError {
+            let allowed = methods.allowed(for: request.uri.path)
             apiError = switch error.status.code {
+            case 404 where !allowed.isEmpty: .methodNotAllowed(allowed: allowed)
             case 404: .notFound
-            case 405: .methodNotAllowed()
+            case 405: .methodNotAllowed(allowed: allowed)
             case 413: .bodyTooLarge
             case 400..<500: APIError(status: error.status.code, code: "BAD_REQUEST", messageKey: "kernel.api.bad-request")
             default: .internalError

@@ -37,7 +37,9 @@ struct OpenAPIDocument {
         parameters += route.query.map { parameter in
             ["name": .string(parameter.name), "in": "query", "required": .bool(parameter.required), "schema": parameter.schema.json]
         }
-        parameters.append(["name": "Accept-Language", "in": "header", "required": false, "schema": APISchema.values(["ar", "en"]).json])
+        // Any value is accepted: a language other than ar or en falls back to Arabic.
+        parameters.append(["name": "Accept-Language", "in": "header", "required": false, "schema": APISchema.text.json,
+                           "description": "ar (default) or en, with q-values"])
         let contentType = route.path == "/metrics" ? "text/plain" : "application/json"
         var operation: [String: APIValue] = [
             "operationId": .string(Self.operationID(route)),

@@ -57,8 +57,9 @@ public struct APIServer: Sendable {
     /// The router with every route and middleware; also what tests drive without a socket.
     public func router() -> Router<APIContext> {
         let router = Router(context: APIContext.self)
-        router.add(middleware: APIObservationMiddleware(kernel: kernel, metrics: metrics))
-        for (module, route) in routes {
+        let all = routes
+        router.add(middleware: APIObservationMiddleware(kernel: kernel, metrics: metrics, methods: RouteMethods(all.map(\.route))))
+        for (module, route) in all {
             let dispatcher = RouteDispatcher(server: self, module: module, route: route)
             router.on(RouterPath(route.path), method: HTTPRequest.Method(rawValue: route.method.rawValue) ?? .get) { request, context in
                 try await dispatcher.respond(to: request, context: context)
@@ -70,5 +71,26 @@ public struct APIServer: Sendable {
     /// The application, listening on `host:port` once run.
     public func application(host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
         Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "hogwarts"), logger: logger)
+    }
+}
+
+/// Which methods each route path takes, to answer a known path with another method 405 and
+/// `Allow`, instead of the router's 404.
+struct RouteMethods: Sendable {
+    private let patterns: [(segments: [Substring], methods: [String])]
+
+    init(_ routes: [APIRoute]) {
+        var byPath: [String: [String]] = [:]
+        for route in routes { byPath[route.path, default: []].append(route.method.rawValue) }
+        patterns = byPath.map { (path, methods) in (path.split(separator: "/"), methods.sorted()) }
+    }
+
+    /// The methods the path takes, empty when no route has this path.
+    func allowed(for path: String) -> [String] {
+        let segments = path.split(separator: "?", maxSplits: 1).first.map { $0.split(separator: "/") } ?? []
+        return patterns.filter { pattern in
+            pattern.segments.count == segments.count
+                && zip(pattern.segments, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+        }.flatMap(\.methods)
     }
 }

@@ -33,9 +33,11 @@ struct Scaffold {
             ("Modules/\(name)/\(id)-authorization.swift", fill(Templates.authorization)),
             ("Modules/\(name)/\(id)-actions.swift", fill(Templates.actions)),
             ("Modules/\(name)/\(id)-commands.swift", fill(Templates.commands)),
+            ("Modules/\(name)/\(id)-routes.swift", fill(Templates.routes)),
             ("Modules/\(name)/Resources/strings/ar.json", fill(Templates.arabicStrings)),
             ("Modules/\(name)/Resources/strings/en.json", fill(Templates.englishStrings)),
             ("Tests/\(name)Tests/\(id)-tests.swift", fill(Templates.tests)),
+            ("Tests/\(name)Tests/\(id)-routes-tests.swift", fill(Templates.routeTests)),
         ]
     }
 
@@ -71,6 +73,7 @@ enum Templates {
             public var migrations: [Migration] { __Name__Migrations.all }
             public var actions: [any Action.Type] { [Add__Name__Item.self, List__Name__Items.self] }
             public var commands: [any ParsableCommand.Type] { [__Name__Command.self] }
+            public var routes: [APIRoute] { __Name__Routes.all }
             public var strings: StringCatalog { Self.catalog }
 
             private static let catalog = StringCatalog.load(from: .module)
@@ -218,6 +221,72 @@ enum Templates {
                         TextTable(headers: [L("__id__.heading.title"), L("__id__.heading.created")],
                                   rows: items.map { [$0.title, $0.createdAt.formatted(.iso8601)] })
                     }
+                }
+            }
+        }
+
+        """
+
+    static let routes = """
+        import Core
+        import Foundation
+
+        /// `/api/v1/__id__`: the same actions as the commands, over HTTP. A handler decodes, runs
+        /// the action through the kernel (permission, school, module switch) and encodes.
+        enum __Name__Routes {
+            static let item: APISchema = .object([("id", .id), ("title", .text), ("created_at", .dateTime)])
+
+            struct NewItem: Decodable {
+                let title: String
+            }
+
+            static var all: [APIRoute] {
+                [
+                    APIRoute(.get, "/api/v1/__id__/items", summary: "The school's items", response: .list(of: item)) { request in
+                        try .json(["data": try await request.run(List__Name__Items.self, .init())])
+                    },
+                    APIRoute(.post, "/api/v1/__id__/items", summary: "Adds an item", body: .object([("title", .string(maxLength: 200))]),
+                             status: 201, response: item) { request in
+                        let body = try request.decode(NewItem.self)
+                        return try .json(try await request.run(Add__Name__Item.self, .init(title: body.title)), status: 201)
+                    },
+                ]
+            }
+        }
+
+        """
+
+    static let routeTests = """
+        import Core
+        import HogwartsTestSupport
+        import Testing
+        __TEST_IMPORTS__import __Name__
+
+        @Suite("__Name__ routes")
+        struct __Name__RouteTests {
+            @Test("a teacher adds an item over HTTP and staff list it")
+            func addAndList() async throws {
+                let harness = try TestHarness(modules: [__CLOSURE__])
+                try await harness.api { api in
+                    let added = try await api.post("/api/v1/__id__/items", as: harness.user(.teacher), json: ["title": "First"])
+                    #expect(added.status == 201)
+                    #expect(added.object["title"] as? String == "First")
+                    let listed = try await api.get("/api/v1/__id__/items", as: harness.user(.staff))
+                    #expect(listed.data.map { $0["title"] as? String } == ["First"])
+                }
+            }
+
+            @Test("no token, a student, bad input and another school are refused")
+            func refusals() async throws {
+                let harness = try TestHarness(modules: [__CLOSURE__])
+                let other = try harness.makeSchool("other-school")
+                try harness.run(Add__Name__Item.self, .init(title: "Ours"), as: .admin)
+                try await harness.api { api in
+                    #expect(try await api.get("/api/v1/__id__/items").status == 401)
+                    #expect(try await api.post("/api/v1/__id__/items", as: harness.user(.student), json: ["title": "Nope"]).status == 403)
+                    let wrongType = try await api.post("/api/v1/__id__/items", as: harness.user(.admin), json: ["title": 7])
+                    #expect(wrongType.status == 400 && wrongType.code == "INVALID_FIELD")
+                    #expect(try await api.get("/api/v1/__id__/items", as: harness.user(.admin, in: other)).data.isEmpty)
                 }
             }
         }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The OpenAPI document against the live server: `openapi-spec-validator` checks the document,
+/// schemathesis fuzzes every operation as a signed-in admin, teacher and guardian and fails on
+/// any 5xx or any response that breaks the document. CI installs both (`.ci/run`) and sets
+/// `HOGWARTS_REQUIRE_API_TOOLS=1`, so there they must run; elsewhere the test runs when they
+/// are installed (`pip install schemathesis openapi-spec-validator`).
+@Suite("OpenAPI conformance", .serialized)
+struct OpenAPIConformanceTests {
+    static let tools = ["openapi-spec-validator", "st"]
+    static var toolsInstalled: Bool { tools.allSatisfy { Self.path(of: $0) != nil } }
+    static var required: Bool { ProcessInfo.processInfo.environment["HOGWARTS_REQUIRE_API_TOOLS"] == "1" }
+
+    @Test("the live document validates and schemathesis finds no 5xx and no response outside it",
+          .enabled(if: toolsInstalled || required, "install schemathesis and openapi-spec-validator to run this"))
+    func documentHoldsUnderFuzzing() async throws {
+        let validator = try #require(Self.path(of: "openapi-spec-validator"), "openapi-spec-validator is not installed")
+        let schemathesis = try #require(Self.path(of: "st"), "schemathesis is not installed")
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+
+        let document = try await server.request("GET", "/openapi.json")
+        let file = hogwarts.directory.appending(path: "openapi.json")
+        try document.body.write(to: file)
+        let validated = try HogwartsProcess.run(validator, [file.path], in: hogwarts.directory)
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+
+        for email in ["admin@databayt.org", "teacher@databayt.org", "parent@databayt.org"] {
+            let token = try await server.signIn(email)
+            let run = try HogwartsProcess.run(schemathesis, [
+                "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
+                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+                "--max-examples", "8", "--seed", "20261123", "--workers", "2", "--no-color",
+            ], in: hogwarts.directory)
+            #expect(run.status == 0, "schemathesis as \(email):\n\(run.stdout.suffix(6000))\n\(run.stderr.suffix(2000))")
+        }
+    }
+
+    private static func path(of tool: String) -> URL? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return directories.map { URL(filePath: String($0)).appending(path: tool) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real `hogwarts serve` on a free port, for tests that talk to it over a socket the way the
+/// apps do, and stop it with a signal the way an init system does.
+final class ServedHogwarts: @unchecked Sendable {
+    let process = Process()
+    let log: URL
+    private(set) var port = 0
+
+    /// Starts `hogwarts serve --port 0` on the process runner's database and waits until it listens.
+    init(_ hogwarts: HogwartsProcess, environment: [String: String] = [:]) throws {
+        log = hogwarts.directory.appending(path: "serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = hogwarts.binary
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = hogwarts.directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["HOGWARTS_DATABASE": hogwarts.databasePath].merging(environment) { $1 }) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if let found = Self.listeningPort(in: logText) {
+                port = found
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        throw ServeError.didNotStart(logText)
+    }
+
+    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    struct Response {
+        let status: Int
+        let body: Data
+        let headers: [String: String]
+        var object: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var array: [[String: Any]] { (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? [] }
+        var data: [[String: Any]] { object["data"] as? [[String: Any]] ?? [] }
+    }
+
+    func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil, headers: [String: String] = [:]) async throws -> Response {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw ServeError.badPath(path) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (body, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] { fields["\(name)".lowercased()] = "\(value)" }
+        return Response(status: http?.statusCode ?? 0, body: body, headers: fields)
+    }
+
+    /// Signs in with the demo password and returns the access token, naming the `school` (by
+    /// its domain) when the email has an account in several.
+    func signIn(_ email: String, school: String = "demo") async throws -> String {
+        var body: [String: Any] = ["identifier": email, "password": "1234"]
+        var response = try await request("POST", "/api/mobile/auth", json: body)
+        if response.status == 409 {
+            let schools = try await request("GET", "/api/mobile/schools")
+            body["school_id"] = schools.array.first { $0["domain"] as? String == school }?["id"]
+            response = try await request("POST", "/api/mobile/auth", json: body)
+        }
+        guard let token = response.object["access_token"] as? String else {
+            throw ServeError.signInFailed(email, String(decoding: response.body, as: UTF8.self))
+        }
+        return token
+    }
+
+    private static func listeningPort(in log: String) -> Int? {
+        guard let range = log.range(of: "listening on 127.0.0.1:") else { return nil }
+        return Int(log[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    enum ServeError: Error {
+        case didNotStart(String)
+        case badPath(String)
+        case signInFailed(String, String)
+    }
+}
