@@ -103,13 +103,15 @@ public struct ListAssessments: Action {
 }
 
 /// One line of a results batch: a GR number (or a number in the class list) and a score,
-/// `absent` or `exempt`.
+/// `absent` or `exempt`, with an optional note for the student.
 public struct ResultLine: Codable, Sendable, Equatable {
     public var student: String
     public var result: String
-    public init(student: String, result: String) {
+    public var feedback: String?
+    public init(student: String, result: String, feedback: String? = nil) {
         self.student = student
         self.result = result
+        self.feedback = feedback
     }
 }
 
@@ -120,9 +122,16 @@ public struct EnterResults: Action {
     public struct Input: Codable, Sendable {
         public var assessment: String
         public var lines: [ResultLine]
-        public init(assessment: String, lines: [ResultLine]) {
+        /// The class the caller reached the assessment through (the API's `:classId`): an
+        /// assessment of another class is unknown there.
+        public var classID: String?
+        /// Students are named by their id only (the API), never by GR number or list position.
+        public var byStudentID: Bool?
+        public init(assessment: String, lines: [ResultLine], classID: String? = nil, byStudentID: Bool? = nil) {
             self.assessment = assessment
             self.lines = lines
+            self.classID = classID
+            self.byStudentID = byStudentID
         }
     }
 
@@ -148,7 +157,15 @@ public struct EnterResults: Action {
             if let previous = try context.database.fetchOne(
                 "SELECT state, score FROM grades_results WHERE school_id = :school_id AND assessment_id = :a AND student_id = :s",
                 ["a": .text(assessment.id), "s": .text(line.studentID)]) {
-                if previous.string("state") == line.state.rawValue && (previous["score"] as Double?) == line.score { continue }
+                if previous.string("state") == line.state.rawValue && (previous["score"] as Double?) == line.score {
+                    // The same result: only a new note is written, and it is no change of result.
+                    if let feedback = line.feedback {
+                        try context.database.execute(
+                            "UPDATE grades_results SET feedback = :feedback WHERE school_id = :school_id AND assessment_id = :a AND student_id = :s",
+                            ["a": .text(assessment.id), "s": .text(line.studentID), "feedback": .text(feedback)])
+                    }
+                    continue
+                }
                 changed += 1
                 try context.database.insert(into: "grades_result_changes", [
                     "assessment_id": .text(assessment.id), "student_id": .text(line.studentID), "previous_state": .text(previous.string("state")),
@@ -156,12 +173,14 @@ public struct EnterResults: Action {
                 ])
             }
             try context.database.execute("""
-                INSERT INTO grades_results (school_id, assessment_id, student_id, state, score, entered_by, entered_at)
-                VALUES (:school_id, :a, :s, :state, :score, :me, :now)
+                INSERT INTO grades_results (school_id, assessment_id, student_id, state, score, entered_by, entered_at, feedback)
+                VALUES (:school_id, :a, :s, :state, :score, :me, :now, :feedback)
                 ON CONFLICT (school_id, assessment_id, student_id) DO UPDATE SET
-                    state = excluded.state, score = excluded.score, entered_by = excluded.entered_by, entered_at = excluded.entered_at
+                    state = excluded.state, score = excluded.score, entered_by = excluded.entered_by, entered_at = excluded.entered_at,
+                    feedback = COALESCE(excluded.feedback, grades_results.feedback)
                 """, ["a": .text(assessment.id), "s": .text(line.studentID), "state": .text(line.state.rawValue),
-                      "score": line.score.map { .real($0) } ?? .null, "me": .text(context.principal.userID), "now": SQLValue(context.now)])
+                      "score": line.score.map { .real($0) } ?? .null, "me": .text(context.principal.userID), "now": SQLValue(context.now),
+                      "feedback": SQLValue(line.feedback)])
         }
         try context.publish(ResultsPublished(assessmentCode: assessment.code, title: assessment.title, classCode: assessment.classCode,
                                              subjectCode: assessment.subjectCode, studentIDs: lines.map(\.studentID)))
@@ -173,12 +192,22 @@ public struct EnterResults: Action {
         let studentID: String
         let state: ResultState
         let score: Double?
+        var feedback: String?
     }
+
+    /// The longest note a result carries.
+    static let feedbackLimit = 2000
 
     /// Every problem at once: unknown student, someone outside the class, a duplicate, a score
     /// that is not a number or not between 0 and the maximum.
     private func checked(_ input: Input, _ context: ActionContext) throws -> (Assessment, [Checked]) {
+        guard !input.lines.isEmpty else { throw GradesError.noResults }
         let assessment = try GradesData.assessment(input.assessment, context)
+        if let wanted = input.classID {
+            let actual: String? = try context.database.fetchValue("SELECT class_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
+                                                                  ["id": .text(assessment.id)])
+            guard actual == wanted else { throw GradesError.unknownAssessment(input.assessment) }
+        }
         let classID = try Roster.classID(code: assessment.classCode, context)
         let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
                                                                 ["id": .text(assessment.id)]) ?? ""
@@ -193,7 +222,8 @@ public struct EnterResults: Action {
         var seen: Set<String> = []
         for (index, line) in input.lines.enumerated() {
             let row = index + 1
-            let member = line.student.allSatisfy(\.isNumber) && !line.student.isEmpty
+            let member = input.byStudentID == true ? members.first { $0.string("id") == line.student }
+                : line.student.allSatisfy(\.isNumber) && !line.student.isEmpty
                 ? Int(line.student).flatMap { $0 >= 1 && $0 <= members.count ? members[$0 - 1] : nil }
                 : members.first { $0.string("gr_number") == line.student }
             guard let member else {
@@ -204,10 +234,14 @@ public struct EnterResults: Action {
                 problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.duplicate")))
                 continue
             }
+            if let feedback = line.feedback, TextInput.problem(in: feedback, maxLength: Self.feedbackLimit, multiline: true) != nil {
+                problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.feedback", ["max": String(Self.feedbackLimit)])))
+                continue
+            }
             let text = line.result.trimmingCharacters(in: .whitespaces).lowercased()
             switch text {
-            case "absent", "a": lines.append(Checked(studentID: member.string("id"), state: .absent, score: nil))
-            case "exempt", "x": lines.append(Checked(studentID: member.string("id"), state: .exempt, score: nil))
+            case "absent", "a": lines.append(Checked(studentID: member.string("id"), state: .absent, score: nil, feedback: line.feedback))
+            case "exempt", "x": lines.append(Checked(studentID: member.string("id"), state: .exempt, score: nil, feedback: line.feedback))
             default:
                 // Plain digits only: Swift's Double("0x10") is 16 and Double("nan") is NaN.
                 guard let score = StrictNumber.decimal(text) else {
@@ -218,10 +252,87 @@ public struct EnterResults: Action {
                     problems.append(ResultProblem(row: row, student: line.student, reason: context.localizer("grades.invalid.out-of-range", ["max": GradeScale.number(assessment.maxMarks)])))
                     continue
                 }
-                lines.append(Checked(studentID: member.string("id"), state: .scored, score: score))
+                lines.append(Checked(studentID: member.string("id"), state: .scored, score: score, feedback: line.feedback))
             }
         }
         if !problems.isEmpty { throw GradesError.invalidResults(problems) }
         return (assessment, lines)
+    }
+}
+
+/// Where an assessment stands, as the mobile apps filter exams: ahead, today, or past. Nothing
+/// is cancelled here (an assessment is deleted instead), so CANCELLED lists nothing.
+public enum AssessmentStatus: String, Codable, Sendable, CaseIterable {
+    case planned = "PLANNED"
+    case inProgress = "IN_PROGRESS"
+    case completed = "COMPLETED"
+    case cancelled = "CANCELLED"
+
+    /// The status of `a.date` against `:today`, as SQL.
+    static let sql = "CASE WHEN a.date > :today THEN 'PLANNED' WHEN a.date = :today THEN 'IN_PROGRESS' ELSE 'COMPLETED' END"
+}
+
+/// One page of a class's assessments with how many results each has, newest first: a subject
+/// teacher sees her subjects', the homeroom teacher all of them, admins all. A teacher who
+/// neither teaches the class nor is its homeroom teacher is refused.
+public struct ClassAssessments: Action {
+    public struct Input: Codable, Sendable {
+        /// The class's id.
+        public var classID: String
+        public var status: AssessmentStatus?
+        public var offset: Int
+        public var limit: Int
+
+        public init(classID: String, status: AssessmentStatus? = nil, offset: Int = 0, limit: Int = 30) {
+            self.classID = classID
+            self.status = status
+            self.offset = offset
+            self.limit = limit
+        }
+    }
+
+    public struct Item: Codable, Sendable, Equatable {
+        public let assessment: Assessment
+        public let subjectName: LocalizedText
+        public let status: AssessmentStatus
+        public let resultsCount: Int
+    }
+
+    public struct Output: Codable, Sendable {
+        public let total: Int
+        public let items: [Item]
+    }
+
+    public static let id = "grades.class-assessments"
+    public static let permission = GradesPermissions.enter
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        guard let place = try context.database.fetchOne("SELECT id, code FROM students_classes WHERE school_id = :school_id AND id = :class",
+                                                        ["class": .text(input.classID)])
+        else { throw StudentsError.unknownClass(input.classID) }
+        if context.scope != .school, try !Roster.teaches(classID: input.classID, context) { throw GradesError.notYourClass(place.string("code")) }
+        var arguments = GradesAccess.listArguments(context).merging(GradesStudents.window(input.offset, input.limit)) { $1 }
+        arguments["class"] = .text(input.classID)
+        arguments["status"] = SQLValue(input.status?.rawValue)
+        arguments["today"] = .text(context.today.description)
+        let filter = "a.school_id = :school_id AND a.class_id = :class AND (:status IS NULL OR \(AssessmentStatus.sql) = :status) AND \(GradesAccess.listable)"
+        let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM grades_assessments a WHERE \(filter)", arguments) ?? 0
+        let rows = try context.database.fetchAll("""
+            SELECT a.*, c.code AS class_code, sub.code AS subject_code, t.name_en AS term_name, sub.name_ar AS subject_ar, sub.name_en AS subject_en,
+                   \(AssessmentStatus.sql) AS status,
+                   (SELECT COUNT(*) FROM grades_results r WHERE r.school_id = a.school_id AND r.assessment_id = a.id) AS results_count
+            FROM grades_assessments a
+            JOIN students_classes c ON c.school_id = a.school_id AND c.id = a.class_id
+            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_terms t ON t.school_id = a.school_id AND t.id = a.term_id
+            WHERE \(filter) ORDER BY a.date DESC, a.code LIMIT :limit OFFSET :offset
+            """, arguments)
+        return Output(total: total, items: rows.map { row in
+            Item(assessment: Assessment(row: row), subjectName: LocalizedText(ar: row.string("subject_ar"), en: row.string("subject_en")),
+                 status: AssessmentStatus(rawValue: row.string("status")) ?? .completed, resultsCount: row.int("results_count"))
+        })
     }
 }

@@ -49,6 +49,14 @@ public enum TermMarks {
         return subjects.reduce(0) { $0 + $1.points * ($1.credits > 0 ? $1.credits : 1) } / credits
     }
 
+    /// A report card's overall percentage: the credit-weighted mean of its subjects' marks
+    /// (a subject without credits counts as 1), nil when no subject has a mark yet.
+    public static func overall(_ subjects: [(percentage: Double, credits: Double)]) -> Double? {
+        guard !subjects.isEmpty else { return nil }
+        let credits = subjects.reduce(0) { $0 + ($1.credits > 0 ? $1.credits : 1) }
+        return subjects.reduce(0) { $0 + $1.percentage * ($1.credits > 0 ? $1.credits : 1) } / credits
+    }
+
     /// Competition ranking: ties share a rank. GPAs are compared to 4 decimal places.
     public static func ranks<Key: Hashable>(_ gpas: [Key: Double]) -> [Key: Int] {
         let rounded = gpas.mapValues { ($0 * 10_000).rounded() }
@@ -57,5 +65,51 @@ public enum TermMarks {
             result[key] = 1 + rounded.values.filter { $0 > value }.count
         }
         return result
+    }
+}
+
+/// A student's results at a glance, across every term: the mean of the results' percentages,
+/// each subject's mean and count, and a GPA from each subject's mean on the school's scale
+/// (credit-weighted). EXEMPT results are left out; ABSENT ones count as 0.
+public enum ResultsAverage {
+    public struct Result: Sendable {
+        public let subject: String
+        public let percentage: Double
+        public let credits: Double
+
+        public init(subject: String, percentage: Double, credits: Double) {
+            self.subject = subject
+            self.percentage = percentage
+            self.credits = credits
+        }
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public let count: Int
+        /// 0 when there is nothing yet.
+        public let average: Double
+        public let gpa: Double?
+        public let letter: String?
+        /// Subject -> (mean percentage, results counted).
+        public let subjects: [String: Subject]
+    }
+
+    public struct Subject: Sendable, Equatable {
+        public let average: Double
+        public let count: Int
+    }
+
+    public static func summarize(_ results: [Result], scale: GradeScale) -> Summary {
+        guard !results.isEmpty else { return Summary(count: 0, average: 0, gpa: nil, letter: nil, subjects: [:]) }
+        var bySubject: [String: (total: Double, count: Int, credits: Double)] = [:]
+        for result in results {
+            let entry = bySubject[result.subject] ?? (0, 0, result.credits)
+            bySubject[result.subject] = (entry.total + result.percentage, entry.count + 1, entry.credits)
+        }
+        let subjects = bySubject.mapValues { Subject(average: $0.total / Double($0.count), count: $0.count) }
+        let average = results.reduce(0) { $0 + $1.percentage } / Double(results.count)
+        // In a fixed order, so the same results always give the same last digit.
+        let gpa = TermMarks.gpa(subjects.sorted { $0.key < $1.key }.map { key, subject in (scale.band(for: subject.average).points, bySubject[key]?.credits ?? 1) })
+        return Summary(count: results.count, average: average, gpa: gpa, letter: scale.band(for: average).letter, subjects: subjects)
     }
 }

@@ -129,6 +129,44 @@ enum GradesData {
         return records
     }
 
+    /// What a report card shows besides the student: their class, the term's record, the rank
+    /// among classmates (competition ranking by GPA) and the term's attendance where Attendance is on.
+    struct Card {
+        let classCode: String
+        let record: TermRecord
+        let rank: Int?
+        let classSize: Int
+        let attendance: ReportCard.AttendanceCounts?
+    }
+
+    static func card(of student: Student, term: TermInfo, _ context: ActionContext) throws -> Card {
+        let (classCode, classmates) = try classmates(of: student.id, context)
+        let records = try records(students: classmates.isEmpty ? [student.id] : classmates, term: term, context)
+        let ranks = TermMarks.ranks(records.compactMapValues(\.gpa))
+        var attendance: ReportCard.AttendanceCounts?
+        if context.enabledModules.contains("attendance") {
+            var counts = ReportCard.AttendanceCounts()
+            for row in try context.database.fetchAll("""
+                SELECT status, COUNT(*) AS n FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date >= :from AND date <= :to GROUP BY status
+                """, ["student": .text(student.id), "from": .text(term.startsOn), "to": .text(term.endsOn)]) {
+                counts.add(row.string("status"), row.int("n"))
+            }
+            attendance = counts
+        }
+        return Card(classCode: classCode, record: records[student.id] ?? TermRecord(subjects: [], gpa: nil), rank: ranks[student.id],
+                    classSize: ranks.count, attendance: attendance)
+    }
+
+    /// One result as students see it, from a row with `state`, `score`, `max_marks` and
+    /// `passing_marks`: ABSENT counts as 0, EXEMPT has no score, letter or pass.
+    static func shown(_ row: SQLRow, _ scale: GradeScale) -> (state: ResultState, score: Double?, maxMarks: Double, percentage: Double?, letter: String?, passed: Bool?) {
+        let state = ResultState(rawValue: row.string("state")) ?? .scored
+        let max: Double = row["max_marks"] ?? 1
+        let score: Double? = state == .scored ? row["score"] : (state == .absent ? 0 : nil)
+        let percentage = score.map { $0 / max * 100 }
+        return (state, score, max, percentage, percentage.map { scale.band(for: $0).letter }, score.map { $0 >= (row["passing_marks"] ?? 0) })
+    }
+
     /// The students enrolled this year in the same class as `studentID` (itself included).
     static func classmates(of studentID: String, _ context: ActionContext) throws -> (classCode: String, ids: [String]) {
         let year = try Roster.currentSchoolYearID(context)

@@ -17,6 +17,11 @@ public enum GradesError: HogwartsError, Equatable {
     case invalidWeights(String)
     case invalidDate(String)
     case invalidFile(String)
+    /// A report card id (`<studentId>_<termId>`) that names no card this school has.
+    case unknownReportCard(String)
+    /// A teacher asking for a class she neither teaches nor is homeroom teacher of.
+    case notYourClass(String)
+    case noResults
 
     public var messageKey: String {
         switch self {
@@ -36,6 +41,9 @@ public enum GradesError: HogwartsError, Equatable {
         case .invalidWeights: "grades.error.invalid-weights"
         case .invalidDate: "grades.error.invalid-date"
         case .invalidFile: "grades.error.invalid-file"
+        case .unknownReportCard: "grades.error.unknown-report-card"
+        case .notYourClass: "grades.error.not-your-class"
+        case .noResults: "grades.error.no-results"
         }
     }
 
@@ -43,19 +51,20 @@ public enum GradesError: HogwartsError, Equatable {
         switch self {
         case .scaleMalformed(let value), .scaleOutOfRange(let value), .scalePoints(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
              .unknownTerm(let value), .unknownSubject(let value), .invalidMarks(let value), .notPublished(let value),
-             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value):
+             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value), .unknownReportCard(let value), .notYourClass(let value):
             ["value": value]
         case .scaleGap(let from, let to): ["from": GradeScale.number(from), "to": GradeScale.number(to)]
         case .scaleOverlap(let first, let second): ["first": first, "second": second]
         case .invalidResults(let problems): ["count": String(problems.count)]
         case .notYourSubject(let classCode, let subjectCode): ["class": classCode, "subject": subjectCode]
+        case .noResults: [:]
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownAssessment, .unknownTerm, .unknownSubject: .notFound
-        case .notYourSubject, .notPublished: .permissionDenied
+        case .unknownAssessment, .unknownTerm, .unknownSubject, .unknownReportCard: .notFound
+        case .notYourSubject, .notPublished, .notYourClass: .permissionDenied
         default: .invalidData
         }
     }

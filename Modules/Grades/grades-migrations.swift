@@ -40,5 +40,9 @@ enum GradesMigrations {
                 PRIMARY KEY (school_id, student_id, term_id, subject_id)
             );
             """),
+        // A teacher's note on one result, from the API's `feedback` (the CLI never clears it).
+        Migration("003-result-feedback", sql: """
+            ALTER TABLE grades_results ADD COLUMN feedback TEXT;
+            """),
     ]
 }

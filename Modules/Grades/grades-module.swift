@@ -14,11 +14,15 @@ public struct GradesModule: AppModule {
     public var migrations: [Migration] { GradesMigrations.all }
     public var actions: [any Action.Type] {
         [CreateAssessment.self, ListAssessments.self, EnterResults.self, StudentResults.self, ReportCard.self, GradeHistory.self,
-         PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self, SchoolReportCards.self]
+         PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self, SchoolReportCards.self,
+         ResultsPage.self, ResultsSummary.self, ReportCardList.self, ReportCardDetail.self, ClassAssessments.self, UpcomingAssessments.self]
     }
     public var commands: [any ParsableCommand.Type] { [GradesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }
     public var strings: StringCatalog { Self.catalog }
+    public var routes: [APIRoute] { GradesRoutes.all }
+    public var dashboard: DashboardContribution? { GradesRoutes.dashboard }
+    public var adminStats: DashboardContribution? { GradesRoutes.adminStats }
 
     private static let catalog = StringCatalog.load(from: .module)
 

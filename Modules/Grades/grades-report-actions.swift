@@ -33,14 +33,10 @@ public struct StudentResults: Action {
             WHERE r.school_id = :school_id AND r.student_id = :student AND (:term IS NULL OR a.term_id = :term) AND (:subject IS NULL OR sub.code = :subject)
             ORDER BY a.date, a.code
             """, ["student": .text(student.id), "term": SQLValue(termID), "subject": SQLValue(input.subjectCode)]).map { row in
-            let state = ResultState(rawValue: row.string("state")) ?? .scored
-            let max: Double = row["max_marks"] ?? 1
-            let score: Double? = state == .scored ? row["score"] : (state == .absent ? 0 : nil)
-            let percentage = score.map { $0 / max * 100 }
+            let shown = GradesData.shown(row, scale)
             return AssessmentResult(
                 assessment: row.string("code"), title: row.string("title"), subjectCode: row.string("subject_code"), date: row.string("date"),
-                state: state, score: score, maxMarks: max, percentage: percentage, letter: percentage.map { scale.band(for: $0).letter },
-                passed: score.map { $0 >= (row["passing_marks"] ?? 0) })
+                state: shown.state, score: shown.score, maxMarks: shown.maxMarks, percentage: shown.percentage, letter: shown.letter, passed: shown.passed)
         }
     }
 }
@@ -105,22 +101,9 @@ public struct ReportCard: Action {
         let term = try GradesData.term(input.term, context)
         let published = try GradesData.isPublished(termID: term.id, context)
         if !published && [.ownRecord, .linkedChildren].contains(context.scope) { throw GradesError.notPublished(term.name.text(in: context.localizer.language)) }
-        let (classCode, classmates) = try GradesData.classmates(of: student.id, context)
-        let records = try GradesData.records(students: classmates.isEmpty ? [student.id] : classmates, term: term, context)
-        let ranks = TermMarks.ranks(records.compactMapValues(\.gpa))
-        var attendance: AttendanceCounts?
-        if context.enabledModules.contains("attendance") {
-            var counts = AttendanceCounts()
-            for row in try context.database.fetchAll("""
-                SELECT status, COUNT(*) AS n FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date >= :from AND date <= :to GROUP BY status
-                """, ["student": .text(student.id), "from": .text(term.startsOn), "to": .text(term.endsOn)]) {
-                counts.add(row.string("status"), row.int("n"))
-            }
-            attendance = counts
-        }
-        return Output(grNumber: student.grNumber, studentName: student.fullName, classCode: classCode, term: term.name, published: published,
-                      record: records[student.id] ?? TermRecord(subjects: [], gpa: nil), rank: ranks[student.id], classSize: ranks.count,
-                      attendance: attendance)
+        let card = try GradesData.card(of: student, term: term, context)
+        return Output(grNumber: student.grNumber, studentName: student.fullName, classCode: card.classCode, term: term.name, published: published,
+                      record: card.record, rank: card.rank, classSize: card.classSize, attendance: card.attendance)
     }
 }
 

@@ -14,6 +14,11 @@ public enum TimetableError: HogwartsError, Equatable {
     case invalidDate(String)
     case invalidTime(String)
     case noSchoolAhead
+    /// The API's `:userId` names no student or teacher the school has.
+    case unknownPerson(String)
+    /// `teacher/schedule` for someone who teaches nothing.
+    case noTeaching
+    case invalidDay(String)
 
     public var messageKey: String {
         switch self {
@@ -30,6 +35,9 @@ public enum TimetableError: HogwartsError, Equatable {
         case .invalidDate: "timetable.error.invalid-date"
         case .invalidTime: "timetable.error.invalid-time"
         case .noSchoolAhead: "timetable.error.no-school-ahead"
+        case .unknownPerson: "timetable.error.unknown-person"
+        case .noTeaching: "timetable.error.no-teaching"
+        case .invalidDay: "timetable.error.invalid-day"
         }
     }
 
@@ -38,17 +46,17 @@ public enum TimetableError: HogwartsError, Equatable {
         case .clash(_, let slot): ["slot": slot]
         case .unknownPeriod(let value), .breakPeriod(let value), .unknownSlot(let value), .unknownSubject(let value),
              .unknownTeacher(let value), .weekOutsideCycle(let value), .notVisible(let value), .invalidDate(let value),
-             .invalidTime(let value):
+             .invalidTime(let value), .unknownPerson(let value), .invalidDay(let value):
             ["value": value]
         case .notWorkingDay(let day): ["value": Weekday.codes[day]]
-        case .chooseTarget, .noSchoolAhead: [:]
+        case .chooseTarget, .noSchoolAhead, .noTeaching: [:]
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .clash: .conflict
-        case .unknownPeriod, .unknownSlot, .unknownSubject, .unknownTeacher: .notFound
+        case .unknownPeriod, .unknownSlot, .unknownSubject, .unknownTeacher, .unknownPerson, .noTeaching: .notFound
         case .notVisible: .permissionDenied
         case .chooseTarget: .usage
         default: .invalidData

@@ -14,11 +14,13 @@ public struct TimetableModule: AppModule {
     public var migrations: [Migration] { TimetableMigrations.all }
     public var actions: [any Action.Type] {
         [CreatePeriod.self, CreateSlot.self, MoveSlot.self, DeleteSlot.self, AddClosure.self, SetWeekOverride.self,
-         CycleWeeks.self, ViewTimetable.self, NowAndNext.self, ListPeriods.self]
+         CycleWeeks.self, ViewTimetable.self, NowAndNext.self, ListPeriods.self, WeekLessons.self]
     }
     public var commands: [any ParsableCommand.Type] { [TimetableCommand.self] }
     public var settings: [SettingDefinition] { TimetableSettings.definitions }
     public var strings: StringCatalog { Self.catalog }
+    public var routes: [APIRoute] { TimetableRoutes.all }
+    public var dashboard: DashboardContribution? { TimetableRoutes.dashboard }
 
     private static let catalog = StringCatalog.load(from: .module)
 

@@ -46,9 +46,10 @@ struct ServeTests {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.run(["demo", "--force"]).status == 0)
-        // The operator gives the demo's teacher an account at the Nile school too.
-        let created = try hogwarts.run(["users", "create", "--school", "nile", "--email", "teacher@databayt.org", "--name", "Teacher", "--role", "TEACHER"],
-                                       input: "Corr3ct-Horse-9\nCorr3ct-Horse-9\n")
+        // The Nile school's admin gives the demo's teacher an account there too.
+        #expect(try hogwarts.login("admin@nile.databayt.org").status == 0)
+        let created = try hogwarts.run(["users", "create", "--email", "teacher@databayt.org", "--name", "Teacher", "--role", "TEACHER"],
+                                       input: "Corr3ct-Horse-9\n")
         #expect(created.status == 0, "\(created.stderr)")
         let server = try ServedHogwarts(hogwarts)
         defer { _ = server.stop() }
