@@ -18,6 +18,7 @@ struct RouteDispatcher: Sendable {
             throw APIError.tooManyRequests(retryAfter: wait)
         }
         let access = try await authenticate(request)
+        context.facts.schoolID = access?.schoolID
         if let module, let access, try await !server.switches.isEnabled(module, in: access.schoolID) {
             throw APIError.moduleDisabled(module)
         }

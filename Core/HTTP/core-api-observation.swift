@@ -23,6 +23,7 @@ struct APIObservationMiddleware: RouterMiddleware {
         metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: duration)
         context.logger.info("request", metadata: [
             "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(response.status.code)",
+            "school": "\(context.facts.schoolID ?? "-")",
             "duration_ms": "\(String(format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000))",
         ])
         return response

@@ -3,17 +3,31 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// The request context of the API: Hummingbird's, plus the caller's address.
 public struct APIContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: String
+    /// Filled in by the route (the caller's school), read by the log line after it answers.
+    let facts = RequestFacts()
     /// The largest body the API reads; more is 413.
     public var maxUploadSize: Int { APIServer.maximumBodySize }
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}
+
+/// What a route learns about a request that the log line reports: contexts are values, so the
+/// route and the middleware share this one box.
+final class RequestFacts: Sendable {
+    private let school = Mutex<SchoolID?>(nil)
+
+    var schoolID: SchoolID? {
+        get { school.withLock { $0 } }
+        set { school.withLock { $0 = newValue } }
     }
 }
 

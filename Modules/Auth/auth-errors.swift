@@ -9,6 +9,8 @@ public enum AuthError: HogwartsError, Equatable {
     case invalidEmail(String)
     case emailTaken(String)
     case unknownUser(String)
+    /// The signed-in person's own account is gone or suspended (their profile cannot be shown).
+    case noAccount
     case chooseSchool([String])
     case passwordUnreadable
     /// A command named a school other than the one the session belongs to.
@@ -23,6 +25,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .invalidEmail: "auth.error.invalid-email"
         case .emailTaken: "auth.error.email-taken"
         case .unknownUser: "auth.error.unknown-user"
+        case .noAccount: "auth.error.no-account"
         case .chooseSchool: "auth.error.choose-school"
         case .passwordUnreadable: "auth.error.password-unreadable"
         case .otherSchool: "auth.error.other-school"
@@ -44,7 +47,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .signInRefused, .notSignedIn, .sessionExpired: .permissionDenied
         case .weakPassword, .invalidEmail, .passwordUnreadable: .invalidData
         case .emailTaken: .conflict
-        case .unknownUser: .notFound
+        case .unknownUser, .noAccount: .notFound
         case .chooseSchool, .otherSchool: .usage
         }
     }

@@ -39,5 +39,11 @@ enum AuthMigrations {
             );
             CREATE INDEX auth_sign_in_attempts_user ON auth_sign_in_attempts (school_id, user_id, at);
             """),
+        // The profile a person edits on their phone (PROF-002, PROF-003): a short biography and
+        // the language they read the apps in (NULL: the school's language).
+        Migration("004-profile", sql: """
+            ALTER TABLE auth_users ADD COLUMN bio TEXT;
+            ALTER TABLE auth_users ADD COLUMN language TEXT;
+            """),
     ]
 }

@@ -1,7 +1,8 @@
 import Core
 import Foundation
 
-/// What a sign-in gives back. A refusal carries no reason: the audit log keeps it.
+/// What a sign-in gives back: the user when the password was right (with a CLI session's token
+/// unless the API asked for none). A refusal carries no reason and no user: the audit log keeps it.
 public struct SignInResult: Codable, Sendable {
     public let token: String?
     public let user: User?
@@ -40,9 +41,14 @@ public struct SignIn: Action {
     public struct Input: Codable, Sendable {
         public var email: String
         public var password: String
-        public init(email: String, password: String) {
+        /// Whether to open a CLI session (a row in `auth_sessions` and its token). The API signs
+        /// its own tokens (Core's `AccessTokens`) and passes false: a session token nobody holds
+        /// would only sit in the table for 24 hours.
+        public var opensSession: Bool
+        public init(email: String, password: String, opensSession: Bool = true) {
             self.email = email
             self.password = password
+            self.opensSession = opensSession
         }
     }
 
@@ -73,13 +79,17 @@ public struct SignIn: Action {
         guard user.status == .active else {
             return try refuse(email: email, user: user, reason: "suspended", context)
         }
+        try recordAttempt(email: email, user: user, outcome: "signed-in", context)
+        guard input.opensSession else {
+            context.auditDetail = "signed-in (api): \(email)"
+            return SignInResult(token: nil, user: user, expiresAt: nil)
+        }
         let token = SessionPolicy.newToken()
         let expiresAt = context.now.addingTimeInterval(SessionPolicy.lifetime)
         try context.database.insert(into: "auth_sessions", [
             "token_hash": .text(SessionPolicy.hash(token)), "user_id": .text(user.id),
             "created_at": SQLValue(context.now), "expires_at": SQLValue(expiresAt),
         ])
-        try recordAttempt(email: email, user: user, outcome: "signed-in", context)
         context.auditDetail = "signed-in: \(email)"
         return SignInResult(token: token, user: user, expiresAt: expiresAt)
     }

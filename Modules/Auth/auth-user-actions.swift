@@ -43,10 +43,24 @@ public struct CreateUser: Action {
     }
 }
 
+/// The school's accounts, by email. The CLI lists them all (or one role); the API's staff list
+/// narrows them to some roles and a search, one page at a time.
 public struct ListUsers: Action {
     public struct Input: Codable, Sendable {
         public var role: Role?
-        public init(role: Role? = nil) { self.role = role }
+        /// Any of these roles (with `role` too: both must hold); nil: every role.
+        public var roles: [Role]?
+        /// Part of a name or an email, any case.
+        public var search: String?
+        public var offset: Int?
+        public var limit: Int?
+        public init(role: Role? = nil, roles: [Role]? = nil, search: String? = nil, offset: Int? = nil, limit: Int? = nil) {
+            self.role = role
+            self.roles = roles
+            self.search = search
+            self.offset = offset
+            self.limit = limit
+        }
     }
 
     public static let id = "auth.list-users"
@@ -55,11 +69,85 @@ public struct ListUsers: Action {
 
     public init() {}
 
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        try UserFilter.check(search: input.search, context)
+        guard (input.offset ?? 0) >= 0, (input.limit ?? 1) >= 1 else { throw InputError("auth.error.invalid-page") }
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> [User] {
-        try context.database.fetchAll(
-            "SELECT * FROM auth_users WHERE school_id = :school_id AND (:role IS NULL OR role = :role) ORDER BY email",
-            ["role": SQLValue(input.role?.rawValue)]
+        let filter = UserFilter(role: input.role, roles: input.roles, search: input.search)
+        var arguments = filter.arguments
+        arguments["limit"] = SQLValue(input.limit ?? -1)
+        arguments["offset"] = SQLValue(input.offset ?? 0)
+        return try context.database.fetchAll(
+            "SELECT * FROM auth_users WHERE \(filter.clause) ORDER BY email LIMIT :limit OFFSET :offset", arguments
         ).map(User.init(row:))
+    }
+}
+
+/// How many accounts of each role match a search: the totals beside a page of `ListUsers`.
+public struct CountUsers: Action {
+    public struct Input: Codable, Sendable {
+        public var roles: [Role]?
+        public var search: String?
+        public init(roles: [Role]? = nil, search: String? = nil) {
+            self.roles = roles
+            self.search = search
+        }
+    }
+
+    public struct Count: Codable, Sendable, Equatable {
+        public let role: Role
+        public let count: Int
+    }
+
+    public static let id = "auth.count-users"
+    public static let permission = AuthPermissions.readUsers
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        try UserFilter.check(search: input.search, context)
+    }
+
+    /// One entry per role that has at least one matching account.
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Count] {
+        let filter = UserFilter(role: nil, roles: input.roles, search: input.search)
+        return try context.database.fetchAll(
+            "SELECT role, COUNT(*) AS n FROM auth_users WHERE \(filter.clause) GROUP BY role ORDER BY role", filter.arguments
+        ).compactMap { row in Role(rawValue: row.string("role")).map { Count(role: $0, count: row.int("n")) } }
+    }
+}
+
+/// The WHERE clause shared by the list and its counts.
+private struct UserFilter {
+    let clause: String
+    let arguments: SQLArguments
+
+    init(role: Role?, roles: [Role]?, search: String?) {
+        var conditions = ["school_id = :school_id"]
+        var arguments: SQLArguments = [:]
+        if let role {
+            conditions.append("role = :role")
+            arguments["role"] = .text(role.rawValue)
+        }
+        if let roles {
+            let names = roles.indices.map { ":role\($0)" }
+            conditions.append(names.isEmpty ? "0" : "role IN (\(names.joined(separator: ", ")))")
+            for (index, role) in roles.enumerated() { arguments["role\(index)"] = .text(role.rawValue) }
+        }
+        if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+            conditions.append("(display_name LIKE :search \(LikePattern.escapeClause) OR email LIKE :search \(LikePattern.escapeClause))")
+            arguments["search"] = .text(LikePattern.contains(search))
+        }
+        clause = conditions.joined(separator: " AND ")
+        self.arguments = arguments
+    }
+
+    static func check(search: String?, _ context: ActionContext) throws {
+        guard let search else { return }
+        try TextInput.check(search, field: context.localizer("auth.field.search"), maxLength: TextLimit.title)
     }
 }
 
@@ -109,12 +197,14 @@ public struct ChangeRole: AccountChange {
         let role = input.role ?? user.role
         try context.database.execute("UPDATE auth_users SET role = :role WHERE school_id = :school_id AND id = :id",
                                      ["role": .text(role.rawValue), "id": .text(user.id)])
+        // Access tokens carry the role: the old one must not keep working on a phone.
+        if role != user.role { try context.revokeTokens(ofUser: user.id) }
         context.auditDetail = "\(user.email): \(user.role.rawValue) -> \(role.rawValue)"
         return try UserAccounts.find(id: user.id, in: context) ?? user
     }
 }
 
-/// Suspends an account (its sessions stop working at once) or reinstates it.
+/// Suspends an account (its CLI sessions and API tokens stop working at once) or reinstates it.
 public struct SetSuspended: AccountChange {
     public static let id = "auth.set-suspended"
     public static let permission = AuthPermissions.manageUsers
@@ -126,12 +216,13 @@ public struct SetSuspended: AccountChange {
         let status: UserStatus = input.suspended == false ? .active : .suspended
         try context.database.execute("UPDATE auth_users SET status = :status WHERE school_id = :school_id AND id = :id",
                                      ["status": .text(status.rawValue), "id": .text(user.id)])
+        if status == .suspended { try context.revokeTokens(ofUser: user.id) }
         context.auditDetail = "\(user.email): \(status.rawValue)"
         return try UserAccounts.find(id: user.id, in: context) ?? user
     }
 }
 
-/// Sets a new password chosen by an administrator; the user's sessions are ended.
+/// Sets a new password chosen by an administrator; the user's sessions and API tokens are ended.
 public struct ResetPassword: AccountChange {
     public static let id = "auth.reset-password"
     public static let permission = AuthPermissions.manageUsers
@@ -150,6 +241,7 @@ public struct ResetPassword: AccountChange {
                                      ["hash": .text(hash), "id": .text(user.id)])
         try context.database.execute("UPDATE auth_sessions SET revoked_at = :now WHERE school_id = :school_id AND user_id = :id AND revoked_at IS NULL",
                                      ["now": SQLValue(context.now), "id": .text(user.id)])
+        try context.revokeTokens(ofUser: user.id)
         context.auditDetail = user.email
         return user
     }

@@ -38,7 +38,9 @@ struct OpenAPIConformanceTests {
             let run = try HogwartsProcess.run(schemathesis, [
                 "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
                 "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-                "--max-examples", "8", "--seed", "20261123", "--workers", "2", "--no-color",
+                // Signing out would end the token the rest of the run uses.
+                "--exclude-path", "/api/mobile/auth/logout",
+                "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
             ], in: hogwarts.directory)
             #expect(run.status == 0, "schemathesis as \(email):\n\(run.stdout.suffix(6000))\n\(run.stderr.suffix(2000))")
         }

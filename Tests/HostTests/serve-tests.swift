@@ -37,7 +37,7 @@ struct ServeTests {
 
         #expect(server.stop() == 0)
         let log = server.logText
-        #expect(log.contains("route=/api/mobile/students") && log.contains("status=200"), "one line per request")
+        #expect(log.contains("route=/api/mobile/students") && log.contains("status=200") && log.contains("school="), "one line per request")
         #expect(!log.contains(token) && !log.contains("1234"), "no token or password in the log")
     }
 
