@@ -111,7 +111,14 @@ let package = Package(
             name: "HogwartsBench",
             dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages",
                            .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           // `--http`: the floors (Hummingbird hello-world and a bare student list) beside `hogwarts serve`.
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "JWTKit", package: "jwt-kit"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log")],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),
@@ -136,7 +143,8 @@ let package = Package(
         ),
         .target(
             name: "HogwartsTestSupport",
-            dependencies: ["Core", hummingbirdTesting, .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["Core", hummingbirdTesting, .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support",
             swiftSettings: strictSwift6
         ),

@@ -85,7 +85,9 @@ public final class ActionContext {
     /// A value computed once per run, so validation and the body can share work (a class list
     /// read once instead of twice). Keys are the module's own, e.g. `attendance.session`.
     public func remember<T>(_ key: String, _ make: () throws -> T) throws -> T {
-        if let value = remembered[key] as? T { return value }
+        // Unwrap the stored `Any` first: for an optional `T`, a missing entry would otherwise
+        // cast to `T.none` and be returned without ever computing it.
+        if let stored = remembered[key], let value = stored as? T { return value }
         let value = try make()
         remembered[key] = value
         return value

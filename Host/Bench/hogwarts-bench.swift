@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import Students
 
 /// `swift run -c release hogwarts-bench [--students 2000] [--quick] [--json]`
+/// `hogwarts-bench --http [--threads 4] [--connections 64] [--seconds 10]`
 ///
 /// Builds a school at the chosen scale in a temporary database and prints one table: each
 /// scenario's time through the platform beside its floor (the same work straight against SQLite),
-/// the ratio, rows per second, and the process's peak memory. `--quick` is a small school for CI,
-/// which only proves the benchmark still runs: no time ever fails a build.
+/// the ratio, rows per second, and the process's peak memory. `--http` measures the HTTP API
+/// instead (wrk against a release `hogwarts serve`, beside two floors). `--quick` is a small
+/// school for CI, which only proves the benchmark still runs: no time ever fails a build.
 @main
 struct HogwartsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,9 +24,23 @@ struct HogwartsBench: ParsableCommand {
     var json = false
     @Flag(help: "Only the import scenario: to profile one import, e.g. under callgrind.")
     var importOnly = false
+    @Flag(help: "The HTTP API under wrk: `hogwarts serve` (next to this binary) beside a hello-world and a bare student list.")
+    var http = false
+    @Option(help: "--http: the server's kernel threads (`hogwarts serve --threads`; default as serve's).")
+    var threads: Int?
+    @Option(help: "--http: wrk connections for the routes.")
+    var connections: Int = 64
+    @Option(help: "--http: wrk connections for sign-in (bcrypt-bound).")
+    var signInConnections: Int = 4
+    @Option(help: "--http: seconds each wrk run measures (after a short warm-up).")
+    var seconds: Int?
 
     func validate() throws {
         guard (100...100_000).contains(students) else { throw ValidationError("--students must be between 100 and 100000.") }
+        guard (1...256).contains(threads ?? 1), (1...10_000).contains(connections), (1...1_000).contains(signInConnections),
+              (1...3_600).contains(seconds ?? 1) else {
+            throw ValidationError("--threads 1-256, --connections 1-10000, --sign-in-connections 1-1000, --seconds 1-3600.")
+        }
     }
 
     func run() throws {
@@ -31,6 +48,7 @@ struct HogwartsBench: ParsableCommand {
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 
         let school = try BenchSchool(scale: scale)
+        guard !http else { return try runHTTP(school, binary: binary) }
         var figures: [Figure] = []
         // Each figure notes the peak memory so far, so a scenario that raises it shows; and a
         // line on stderr as it is measured, for long runs at scale.
@@ -62,5 +80,18 @@ struct HogwartsBench: ParsableCommand {
             add(try school.coldStart(binary: binary))
         }
         Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes)
+    }
+
+    /// The school as the other scenarios build it (roster, the import, one class's timetable), then the HTTP runs.
+    private func runHTTP(_ school: BenchSchool, binary: URL) throws {
+        let loadAverage = HTTPRunSettings.currentLoadAverage
+        try school.buildRoster()
+        try school.run(ImportStudents.self, .init(csv: school.studentsCSV(), dryRun: false))
+        try school.buildTimetable()
+        let options = HTTPBench.Options(
+            serverThreads: threads ?? max(4, ProcessInfo.processInfo.activeProcessorCount * 2), connections: connections,
+            signInConnections: signInConnections, seconds: seconds ?? (quick ? 2 : 10), warmupSeconds: quick ? 1 : 2, loadAverage: loadAverage)
+        let (figures, settings) = try HTTPBench(school: school, binary: binary, options: options).run()
+        HTTPReport.print(figures, settings: settings, json: json)
     }
 }

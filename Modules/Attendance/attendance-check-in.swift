@@ -24,19 +24,37 @@ enum CheckInCode {
 /// Opens a check-in window for a class and period; returns the code to show as a QR.
 public struct OpenCheckIn: Action {
     public struct Input: Codable, Sendable {
-        public var classCode: String
+        /// The class by code (the command line) or by id (the API's `class_id`); one of them.
+        public var classCode: String?
+        public var classID: String?
         public var period: String?
+        /// How long the code stays valid (1 to 30 minutes); nil: the school's `check-in-minutes`.
+        public var minutes: Int?
+        /// How many students may check in with it; nil: no limit.
+        public var maxScans: Int?
+
         public init(classCode: String, period: String? = nil) {
             self.classCode = classCode
             self.period = period
+        }
+
+        public init(classID: String, period: String? = nil, minutes: Int? = nil, maxScans: Int? = nil) {
+            self.classID = classID
+            self.period = period
+            self.minutes = minutes
+            self.maxScans = maxScans
         }
     }
 
     public struct Output: Codable, Sendable {
         public let code: String
+        /// The window's id (the code's first part).
+        public let window: String
+        public let classID: String
         public let classCode: String
         public let period: String
         public let expiresAt: Date
+        public let maxScans: Int?
     }
 
     public static let id = "attendance.open-check-in"
@@ -45,12 +63,15 @@ public struct OpenCheckIn: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try ClassAccess.require(classID: try Roster.classID(code: input.classCode, context), code: input.classCode, context)
+        let (classID, code) = try Self.target(input, context)
+        try ClassAccess.require(classID: classID, code: code, context)
         _ = try ClassSession.period(input.period, context)
+        if let minutes = input.minutes, !AttendanceSettings.checkInRange.contains(minutes) { throw AttendanceError.invalidCheckInMinutes(minutes) }
+        if let maxScans = input.maxScans, maxScans < 1 { throw AttendanceError.invalidMaxScans(maxScans) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let classID = try Roster.classID(code: input.classCode, context)
+        let (classID, classCode) = try Self.target(input, context)
         let period = try ClassSession.period(input.period, context)
         let today = context.today
         // Late counts from the period's start where the timetable knows it, else from now.
@@ -61,15 +82,24 @@ public struct OpenCheckIn: Action {
             lateFrom = startOfPeriod
         }
         let lateAfter = lateFrom.addingTimeInterval(Double(try context.setting(AttendanceSettings.lateThreshold) * 60))
-        let expiresAt = context.now.addingTimeInterval(Double(try context.setting(AttendanceSettings.checkInMinutes) * 60))
+        let minutes = try input.minutes ?? context.setting(AttendanceSettings.checkInMinutes)
+        let expiresAt = context.now.addingTimeInterval(Double(minutes * 60))
         let window = String(context.newID().replacingOccurrences(of: "-", with: "").prefix(10))
         try context.database.insert(into: "attendance_check_in_windows", [
             "id": .text(window), "class_id": .text(classID), "date": .text(today.description), "period": .text(period),
             "opened_by": .text(context.principal.userID), "opened_at": SQLValue(context.now), "late_after": SQLValue(lateAfter),
-            "expires_at": SQLValue(expiresAt),
+            "expires_at": SQLValue(expiresAt), "max_scans": SQLValue(input.maxScans),
         ])
         let signature = CheckInCode.signature(window: window, expires: SQLValue(expiresAt).text, key: try CheckInCode.secret(context))
-        return Output(code: "\(window).\(signature)", classCode: input.classCode, period: period, expiresAt: expiresAt)
+        return Output(code: "\(window).\(signature)", window: window, classID: classID, classCode: classCode, period: period, expiresAt: expiresAt,
+                      maxScans: input.maxScans)
+    }
+
+    /// The class's id and code, read once per run.
+    private static func target(_ input: Input, _ context: ActionContext) throws -> (String, String) {
+        if let classID = input.classID { return (classID, try ClassSession.classCode(id: classID, context)) }
+        let code = input.classCode ?? ""
+        return (try context.remember("attendance.class-id.\(code)") { try Roster.classID(code: code, context) }, code)
     }
 
     static func moment(_ day: CivilDate, _ time: String, _ zone: TimeZone) -> Date? {
@@ -93,6 +123,7 @@ public struct CheckIn: Action {
         public let status: AttendanceStatus
         public let classCode: String
         public let alreadyCheckedIn: Bool
+        public let studentID: String
     }
 
     public static let id = "attendance.check-in"
@@ -107,14 +138,16 @@ public struct CheckIn: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let (window, member, classCode) = try resolve(input.code, context)
         if let status = member.status, [.present, .late].contains(status) {
-            return Output(status: status, classCode: classCode, alreadyCheckedIn: true)
+            return Output(status: status, classCode: classCode, alreadyCheckedIn: true, studentID: member.studentID)
         }
         let lateAfter: Date? = window["late_after"]
         let status: AttendanceStatus = context.now > (lateAfter ?? context.now) ? .late : .present
         _ = try RecordWriter.write(student: member, status: status, classID: window.string("class_id"), classCode: classCode,
                                    date: CivilDate(window.string("date")) ?? CivilDate(dayNumber: 0), period: window.string("period"),
                                    method: .qrCode, notes: nil, context)
-        return Output(status: status, classCode: classCode, alreadyCheckedIn: false)
+        try context.database.execute("UPDATE attendance_check_in_windows SET scans = scans + 1 WHERE school_id = :school_id AND id = :id",
+                                     ["id": .text(window.string("id"))])
+        return Output(status: status, classCode: classCode, alreadyCheckedIn: false, studentID: member.studentID)
     }
 
     private func resolve(_ code: String, _ context: ActionContext) throws -> (SQLRow, ClassSession.Member, String) {
@@ -130,8 +163,11 @@ public struct CheckIn: Action {
         guard let studentID: String = try context.database.fetchValue(
             "SELECT id FROM students_students WHERE school_id = :school_id AND user_id = :me AND archived_at IS NULL", ["me": .text(context.principal.userID)])
         else { throw AttendanceError.notAStudent }
-        let session = try ClassSession(classCode: window.string("class_code"), date: window.string("date"), period: window.string("period"), context)
+        let session = try ClassSession(classID: window.string("class_id"), date: window.string("date"), period: window.string("period"), context)
         guard let member = session.members.first(where: { $0.studentID == studentID }) else { throw AttendanceError.codeOtherClass }
+        // A window that caps its scans is full once that many students checked in; one already in changes nothing.
+        let alreadyIn = member.status.map { [.present, .late].contains($0) } ?? false
+        if let maxScans: Int = window["max_scans"], window.int("scans") >= maxScans, !alreadyIn { throw AttendanceError.checkInFull(maxScans) }
         return (window, member, window.string("class_code"))
     }
 }

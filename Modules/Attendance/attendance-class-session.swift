@@ -11,6 +11,7 @@ struct ClassSession {
         let name: String
         let recordID: String?
         let status: AttendanceStatus?
+        let notes: String?
     }
 
     let classID: String
@@ -20,7 +21,28 @@ struct ClassSession {
     let members: [Member]
 
     init(classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
-        classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
+        let classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
+        try self.init(classID: classID, classCode: classCode, date: date, period: period, context)
+    }
+
+    /// A class by its id (the API's `section_id`), of any school year; another school's id is unknown.
+    init(classID: String, date: String?, period: String?, _ context: ActionContext) throws {
+        try self.init(classID: classID, classCode: try Self.classCode(id: classID, context), date: date, period: period, context)
+    }
+
+    /// A class's code by its id, read once per run; another school's id is unknown.
+    static func classCode(id classID: String, _ context: ActionContext) throws -> String {
+        // Remembered as a String, never an Optional: an absent key would read back as a remembered nil.
+        try context.remember("attendance.class-code.\(classID)") {
+            let code: String? = try context.database.fetchValue(
+                "SELECT code FROM students_classes WHERE school_id = :school_id AND id = :class", ["class": .text(classID)])
+            guard let code else { throw StudentsError.unknownClass(classID) }
+            return code
+        }
+    }
+
+    private init(classID: String, classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+        self.classID = classID
         self.classCode = classCode
         if let date {
             guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
@@ -31,7 +53,7 @@ struct ClassSession {
         self.period = try Self.period(period, context)
         // One read: the class list in print order with each student's record for this date and period.
         members = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status FROM students_enrolments e
+            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_enrolments e
             JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
             LEFT JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = s.id AND r.date = :date AND r.period = :period
             WHERE e.school_id = :school_id AND e.class_id = :class
@@ -39,7 +61,7 @@ struct ClassSession {
             """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)])
             .enumerated().map { index, row in
                 Member(position: index + 1, studentID: row.string("id"), grNumber: row.string("gr_number"), name: row.string("name"),
-                       recordID: row["record_id"], status: (row["status"] as String?).flatMap(AttendanceStatus.init(rawValue:)))
+                       recordID: row["record_id"], status: (row["status"] as String?).flatMap(AttendanceStatus.init(rawValue:)), notes: row["notes"])
             }
     }
 

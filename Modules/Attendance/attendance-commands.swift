@@ -42,7 +42,7 @@ struct AttendanceCommand: ParsableCommand {
             if let file { marks += try MarkFile.read(file) }
             let session = try CommandSession(global, self.session)
             let result = try session.run(TakeAttendance.self, .init(classCode: classCode, date: date, period: period, marks: marks))
-            let register = try session.run(ClassRegister.self, .init(classCode: classCode, date: result.date.description, period: result.period))
+            let register = try session.run(ClassRegister.self, .init(classCode: classCode, date: result.date.description, period: result.period)).lines
             try session.output.emit(result) { result in
                 var table = AttendanceCommand.registerTable(register)
                 table.footer = L("attendance.taken", [
@@ -65,7 +65,8 @@ struct AttendanceCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(ClassRegister.self, .init(classCode: classCode, date: date, period: period)), table: AttendanceCommand.registerTable)
+            // The lines alone, as before the register learned its date: `--json` prints the same array.
+            try session.output.emit(try session.run(ClassRegister.self, .init(classCode: classCode, date: date, period: period)).lines, table: AttendanceCommand.registerTable)
         }
     }
 

@@ -20,6 +20,17 @@ public enum AttendanceError: HogwartsError, Equatable {
     case invalidFile(String)
     case outsideSchoolYear(String)
     case invalidRegistersFile(String)
+    /// Student ids that name no student of this school (the API's bulk marking names them all).
+    case unknownStudents([String])
+    /// A student with no class this school year: there is no register to mark them in.
+    case noClass(String)
+    case unknownRecord(String)
+    case notAGuardian
+    case checkInFull(Int)
+    case invalidCheckInMinutes(Int)
+    case invalidMaxScans(Int)
+    case invalidAttachment(String)
+    case tooManyAttachments(Int)
 
     public var messageKey: String {
         switch self {
@@ -42,6 +53,15 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .invalidFile: "attendance.error.invalid-file"
         case .outsideSchoolYear: "attendance.error.outside-school-year"
         case .invalidRegistersFile: "attendance.error.invalid-registers-file"
+        case .unknownStudents: "attendance.error.unknown-students"
+        case .noClass: "attendance.error.no-class"
+        case .unknownRecord: "attendance.error.unknown-record"
+        case .notAGuardian: "attendance.error.not-a-guardian"
+        case .checkInFull: "attendance.error.check-in-full"
+        case .invalidCheckInMinutes: "attendance.error.invalid-check-in-minutes"
+        case .invalidMaxScans: "attendance.error.invalid-max-scans"
+        case .invalidAttachment: "attendance.error.invalid-attachment"
+        case .tooManyAttachments: "attendance.error.too-many-attachments"
         }
     }
 
@@ -49,8 +69,11 @@ public enum AttendanceError: HogwartsError, Equatable {
         switch self {
         case .notYourClass(let value), .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
              .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value),
-             .outsideSchoolYear(let value), .invalidRegistersFile(let value):
+             .outsideSchoolYear(let value), .invalidRegistersFile(let value), .noClass(let value), .unknownRecord(let value),
+             .invalidAttachment(let value):
             ["value": value]
+        case .unknownStudents(let ids): ["value": ids.joined(separator: ", "), "count": String(ids.count)]
+        case .checkInFull(let count), .invalidCheckInMinutes(let count), .invalidMaxScans(let count), .tooManyAttachments(let count): ["value": String(count)]
         case .notInClass(let student, let classCode): ["student": student, "class": classCode]
         case .outsideEditWindow(let date, let days): ["value": date, "days": String(days)]
         case .noRecord(let student, let date): ["student": student, "value": date]
@@ -60,9 +83,9 @@ public enum AttendanceError: HogwartsError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notYourClass, .notAStudent, .outsideEditWindow: .permissionDenied
-        case .unknownPeriod, .noRecord, .unknownExcuse: .notFound
-        case .excuseExists, .alreadyDecided: .conflict
+        case .notYourClass, .notAStudent, .outsideEditWindow, .notAGuardian: .permissionDenied
+        case .unknownPeriod, .noRecord, .unknownExcuse, .unknownStudents, .unknownRecord: .notFound
+        case .excuseExists, .alreadyDecided, .checkInFull: .conflict
         default: .invalidData
         }
     }

@@ -69,7 +69,7 @@ struct ExcuseCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(ListExcuses.self, .init(status: pending ? .pending : nil))) { excuses in
+            try session.output.emit(try session.run(ListExcuses.self, .init(status: pending ? .pending : nil)).excuses) { excuses in
                 TextTable(headers: [L("attendance.heading.excuse"), L("attendance.heading.student"), L("attendance.heading.date"), L("attendance.heading.reason"), L("attendance.heading.status")],
                           rows: excuses.map { [String($0.id.prefix(8)), "\($0.grNumber) \($0.studentName)", $0.date, $0.reason.rawValue, $0.status.rawValue] })
             }

@@ -13,6 +13,16 @@ public struct Excuse: Codable, Sendable, Equatable {
     public let reason: ExcuseReason
     public let description: String
     public let status: ReviewStatus
+    /// The excused record and its student, by id (the API's `attendance_id`, `student_id`).
+    public let recordID: String
+    public let studentID: String
+    /// Links to documents (a doctor's note), at most five.
+    public let attachments: [String]
+    public let submittedBy: String
+    public let submittedAt: Date
+    public let reviewedBy: String?
+    public let reviewedAt: Date?
+    public let reviewNote: String?
 
     init(row: SQLRow) {
         id = row.string("id")
@@ -25,6 +35,14 @@ public struct Excuse: Codable, Sendable, Equatable {
         reason = ExcuseReason(rawValue: row.string("reason")) ?? .other
         description = row.string("description")
         status = ReviewStatus(rawValue: row.string("status")) ?? .pending
+        recordID = row.string("record_id")
+        studentID = row.string("student_id")
+        attachments = (try? JSONDecoder().decode([String].self, from: Data(row.string("attachments").utf8))) ?? []
+        submittedBy = row.string("submitted_by")
+        submittedAt = row["submitted_at"] ?? Date(timeIntervalSince1970: 0)
+        reviewedBy = row["reviewed_by"]
+        reviewedAt = row["reviewed_at"]
+        reviewNote = row["review_note"]
     }
 
     static let select = """
@@ -39,11 +57,16 @@ public struct Excuse: Codable, Sendable, Equatable {
 /// A guardian explains a child's ABSENT or LATE record. One excuse per record.
 public struct SubmitExcuse: Action {
     public struct Input: Codable, Sendable {
-        public var grNumber: String
-        public var date: String
+        /// The record by student and date (the command line), or by id (the API's `attendance_id`).
+        public var grNumber: String?
+        public var date: String?
         public var period: String?
+        public var recordID: String?
         public var reason: ExcuseReason
         public var description: String
+        /// Links to documents: at most five http(s) URLs.
+        public var attachments: [String]?
+
         public init(grNumber: String, date: String, period: String? = nil, reason: ExcuseReason, description: String) {
             self.grNumber = grNumber
             self.date = date
@@ -51,15 +74,26 @@ public struct SubmitExcuse: Action {
             self.reason = reason
             self.description = description
         }
+
+        public init(recordID: String, reason: ExcuseReason, description: String, attachments: [String]? = nil) {
+            self.recordID = recordID
+            self.reason = reason
+            self.description = description
+            self.attachments = attachments
+        }
     }
 
     public static let id = "attendance.submit-excuse"
     public static let permission = AttendancePermissions.submitExcuse
+    public static let maximumAttachments = 5
 
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         try TextInput.check(input.description, field: "--description", maxLength: 2000, multiline: true)
+        let attachments = input.attachments ?? []
+        if attachments.count > Self.maximumAttachments { throw AttendanceError.tooManyAttachments(Self.maximumAttachments) }
+        for link in attachments where !Self.isLink(link) { throw AttendanceError.invalidAttachment(TextInput.printable(String(link.prefix(100)))) }
         let record = try record(input, context)
         guard ["ABSENT", "LATE"].contains(record.string("status")) else { throw AttendanceError.notExcusable(record.string("status")) }
         let existing: Int = try context.database.fetchValue(
@@ -69,22 +103,45 @@ public struct SubmitExcuse: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
         let id = context.newID()
+        let attachments = String(decoding: try JSONEncoder().encode(input.attachments ?? []), as: UTF8.self)
         try context.database.insert(into: "attendance_excuses", [
             "id": .text(id), "record_id": .text(try record(input, context).string("id")), "reason": .text(input.reason.rawValue),
             "description": .text(input.description), "status": .text(ReviewStatus.pending.rawValue),
-            "submitted_by": .text(context.principal.userID), "submitted_at": SQLValue(context.now),
+            "submitted_by": .text(context.principal.userID), "submitted_at": SQLValue(context.now), "attachments": .text(attachments),
         ])
         return id
     }
 
+    /// An http(s) URL with a host, at most 2,000 characters, no spaces or control characters.
+    static func isLink(_ text: String) -> Bool {
+        guard TextInput.problem(in: text, maxLength: 2000) == nil, !text.contains(" "),
+              let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+
+    /// The record, read once per run; a student the principal may not see is refused by name.
     private func record(_ input: Input, _ context: ActionContext) throws -> SQLRow {
-        let student = try Roster.visibleStudent(gr: input.grNumber, context)
-        guard CivilDate(input.date) != nil else { throw AttendanceError.invalidDate(input.date) }
-        let row = try context.database.fetchOne(
-            "SELECT id, status FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date = :date AND period = :period",
-            ["student": .text(student.id), "date": .text(input.date), "period": .text(input.period ?? AttendancePeriod.wholeDay)])
-        guard let row else { throw AttendanceError.noRecord(input.grNumber, input.date) }
-        return row
+        try context.remember("attendance.excused-record") {
+            if let recordID = input.recordID {
+                let row = try context.database.fetchOne("""
+                    SELECT r.id, r.status, s.gr_number FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                    WHERE r.school_id = :school_id AND r.id = :record
+                    """, ["record": .text(recordID)])
+                guard let row else { throw AttendanceError.unknownRecord(recordID) }
+                _ = try Roster.visibleStudent(gr: row.string("gr_number"), context)
+                return row
+            }
+            let grNumber = input.grNumber ?? ""
+            let date = input.date ?? ""
+            let student = try Roster.visibleStudent(gr: grNumber, context)
+            guard CivilDate(date) != nil else { throw AttendanceError.invalidDate(date) }
+            let row = try context.database.fetchOne(
+                "SELECT id, status FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date = :date AND period = :period",
+                ["student": .text(student.id), "date": .text(date), "period": .text(input.period ?? AttendancePeriod.wholeDay)])
+            guard let row else { throw AttendanceError.noRecord(grNumber, date) }
+            return row
+        }
     }
 }
 
@@ -151,7 +208,26 @@ public struct ReviewExcuse: Action {
 public struct ListExcuses: Action {
     public struct Input: Codable, Sendable {
         public var status: ReviewStatus?
-        public init(status: ReviewStatus? = nil) { self.status = status }
+        /// One student's (by id), one excuse (by id), or all.
+        public var studentID: String?
+        public var excuseID: String?
+        /// A page (the API); nil: every excuse.
+        public var offset: Int?
+        public var limit: Int?
+
+        public init(status: ReviewStatus? = nil, studentID: String? = nil, excuseID: String? = nil, offset: Int? = nil, limit: Int? = nil) {
+            self.status = status
+            self.studentID = studentID
+            self.excuseID = excuseID
+            self.offset = offset
+            self.limit = limit
+        }
+    }
+
+    public struct Output: Codable, Sendable, Equatable {
+        /// Every excuse that matches, not only this page's.
+        public let total: Int
+        public let excuses: [Excuse]
     }
 
     public static let id = "attendance.list-excuses"
@@ -160,14 +236,29 @@ public struct ListExcuses: Action {
 
     public init() {}
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> [Excuse] {
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         var arguments = StudentVisibility.arguments(for: context)
         arguments["status"] = SQLValue(input.status?.rawValue)
-        return try context.database.fetchAll("""
-            \(Excuse.select) WHERE x.school_id = :school_id AND (:status IS NULL OR x.status = :status)
-              AND \(StudentVisibility.condition(for: context.scope))
-            ORDER BY r.date DESC, s.gr_number
-            """, arguments).map(Excuse.init(row:))
+        arguments["student"] = SQLValue(input.studentID)
+        arguments["excuse"] = SQLValue(input.excuseID)
+        if let limit = input.limit {
+            arguments["limit"] = SQLValue(min(max(limit, 1), 1000))
+            arguments["offset"] = SQLValue(max(input.offset ?? 0, 0))
+        }
+        let filter = """
+            x.school_id = :school_id AND (:status IS NULL OR x.status = :status) AND (:student IS NULL OR r.student_id = :student)
+              AND (:excuse IS NULL OR x.id = :excuse) AND \(StudentVisibility.condition(for: context.scope))
+            """
+        let excuses = try context.database.fetchAll("\(Excuse.select) WHERE \(filter) ORDER BY r.date DESC, s.gr_number, x.id \(input.limit == nil ? "" : "LIMIT :limit OFFSET :offset")", arguments)
+            .map(Excuse.init(row:))
+        // Only a page needs the count: without one, the list is every excuse.
+        let total: Int = input.limit == nil ? excuses.count : try context.database.fetchValue("""
+            SELECT COUNT(*) FROM attendance_excuses x
+            JOIN attendance_records r ON r.school_id = x.school_id AND r.id = x.record_id
+            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+            WHERE \(filter)
+            """, arguments) ?? 0
+        return Output(total: total, excuses: excuses)
     }
 }
 

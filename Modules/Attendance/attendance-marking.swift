@@ -19,7 +19,9 @@ public struct AttendanceMark: Codable, Sendable, Equatable {
 /// The class list with what is recorded so far: what a teacher sees before taking attendance.
 public struct ClassRegister: Action {
     public struct Input: Codable, Sendable {
-        public var classCode: String
+        /// The class by code (the command line) or by id (the API's `section_id`); one of them.
+        public var classCode: String?
+        public var classID: String?
         public var date: String?
         public var period: String?
         public init(classCode: String, date: String? = nil, period: String? = nil) {
@@ -27,13 +29,30 @@ public struct ClassRegister: Action {
             self.date = date
             self.period = period
         }
+
+        public init(classID: String, date: String? = nil, period: String? = nil) {
+            self.classID = classID
+            self.date = date
+            self.period = period
+        }
     }
 
     public struct Line: Codable, Sendable, Equatable {
         public let position: Int
+        public let studentID: String
         public let grNumber: String
         public let name: String
         public let status: AttendanceStatus?
+        public let notes: String?
+    }
+
+    /// The register of one class on one date and period (today and the whole day by default).
+    public struct Output: Codable, Sendable, Equatable {
+        public let classID: String
+        public let classCode: String
+        public let date: CivilDate
+        public let period: String
+        public let lines: [Line]
     }
 
     public static let id = "attendance.register"
@@ -42,10 +61,17 @@ public struct ClassRegister: Action {
 
     public init() {}
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> [Line] {
-        let session = try ClassSession(classCode: input.classCode, date: input.date, period: input.period, context)
-        try ClassAccess.require(classID: session.classID, code: input.classCode, context)
-        return session.members.map { Line(position: $0.position, grNumber: $0.grNumber, name: $0.name, status: $0.status) }
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let session: ClassSession
+        if let classID = input.classID {
+            session = try ClassSession(classID: classID, date: input.date, period: input.period, context)
+        } else {
+            session = try ClassSession(classCode: input.classCode ?? "", date: input.date, period: input.period, context)
+        }
+        try ClassAccess.require(classID: session.classID, code: session.classCode, context)
+        return Output(classID: session.classID, classCode: session.classCode, date: session.date, period: session.period, lines: session.members.map {
+            Line(position: $0.position, studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name, status: $0.status, notes: $0.notes)
+        })
     }
 }
 

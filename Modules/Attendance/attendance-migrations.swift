@@ -44,5 +44,11 @@ enum AttendanceMigrations {
                 PRIMARY KEY (school_id, id)
             );
             """),
+        // The mobile API: a check-in window may cap its scans, and an excuse carries up to five links.
+        Migration("004-api", sql: """
+            ALTER TABLE attendance_check_in_windows ADD COLUMN max_scans INTEGER;
+            ALTER TABLE attendance_check_in_windows ADD COLUMN scans INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE attendance_excuses ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+            """),
     ]
 }

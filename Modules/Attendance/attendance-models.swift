@@ -16,6 +16,9 @@ public struct AttendanceMethod: RawRepresentable, Codable, Sendable, Hashable {
 
     public static let manual = AttendanceMethod(rawValue: "MANUAL")
     public static let qrCode = AttendanceMethod(rawValue: "QR_CODE")
+
+    /// The methods a client may name when it marks (the web app's values).
+    public static let known: [AttendanceMethod] = [.manual, .qrCode]
 }
 
 public enum ExcuseReason: String, Codable, Sendable, CaseIterable {
@@ -28,7 +31,7 @@ public enum ExcuseReason: String, Codable, Sendable, CaseIterable {
     case other = "OTHER"
 }
 
-public enum ReviewStatus: String, Codable, Sendable {
+public enum ReviewStatus: String, Codable, Sendable, CaseIterable {
     case pending = "PENDING"
     case approved = "APPROVED"
     case rejected = "REJECTED"

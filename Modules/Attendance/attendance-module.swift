@@ -14,12 +14,16 @@ public struct AttendanceModule: AppModule {
     public var migrations: [Migration] { AttendanceMigrations.all }
     public var actions: [any Action.Type] {
         [TakeAttendance.self, TakeRegisters.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
-         SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self]
+         SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self,
+         AttendanceRecords.self, AttendanceSummary.self, AttendanceToday.self, MarkStudents.self]
     }
     public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }
     public var settings: [SettingDefinition] { AttendanceSettings.definitions }
     public var publishedEvents: [any DomainEvent.Type] { [StudentMarkedAbsent.self, ExcuseDecided.self] }
     public var strings: StringCatalog { Self.catalog }
+    public var routes: [APIRoute] { AttendanceRoutes.all }
+    public var dashboard: DashboardContribution? { AttendanceRoutes.dashboard }
+    public var adminStats: DashboardContribution? { AttendanceRoutes.adminStats }
 
     private static let catalog = StringCatalog.load(from: .module)
 

@@ -7,6 +7,12 @@ import Foundation
 enum RecordWriter {
     enum Outcome { case created, changed, unchanged }
 
+    /// What became of one entry: its record's id and whether it was new, changed or the same.
+    struct Written {
+        let recordID: String
+        let outcome: Outcome
+    }
+
     /// One student's new status in a register.
     struct Entry {
         let member: ClassSession.Member
@@ -30,12 +36,12 @@ enum RecordWriter {
     static func write(student: ClassSession.Member, status: AttendanceStatus, classID: String, classCode: String, date: CivilDate,
                       period: String, method: AttendanceMethod, notes: String?, _ context: ActionContext) throws -> Outcome {
         let target = Target(classID: classID, classCode: classCode, date: date, period: period, method: method)
-        return try write([Entry(member: student, status: status, notes: notes)], to: target, context)[0]
+        return try write([Entry(member: student, status: status, notes: notes)], to: target, context)[0].outcome
     }
 
-    /// Writes a register's entries, in class-list order, and returns each entry's outcome.
+    /// Writes a register's entries, in class-list order, and returns each entry's record and outcome.
     /// Absences raise `StudentMarkedAbsent` when the record is new or newly ABSENT.
-    static func write(_ entries: [Entry], to target: Target, _ context: ActionContext) throws -> [Outcome] {
+    static func write(_ entries: [Entry], to target: Target, _ context: ActionContext) throws -> [Written] {
         guard !entries.isEmpty else { return [] }
         let recordIDs = entries.map { $0.member.recordID ?? context.newID() }
         let shared: SQLArguments = [
@@ -54,14 +60,14 @@ enum RecordWriter {
             try context.database.execute(upsert(rows), arguments)
         }
         var changes: [RecordChange] = []
-        var outcomes: [Outcome] = []
+        var outcomes: [Written] = []
         outcomes.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             let previous = entry.member.status
             if let previous, previous != entry.status {
                 changes.append(RecordChange(recordID: recordIDs[index], previous: previous, status: entry.status))
             }
-            outcomes.append(previous == nil ? .created : previous == entry.status ? .unchanged : .changed)
+            outcomes.append(Written(recordID: recordIDs[index], outcome: previous == nil ? .created : previous == entry.status ? .unchanged : .changed))
             if entry.status == .absent && previous != .absent {
                 try publishAbsence(entry.member, target, context)
             }

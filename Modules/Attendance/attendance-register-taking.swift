@@ -30,19 +30,37 @@ enum RegisterTaking {
     static func take(_ input: TakeAttendance.Input, session: ClassSession, _ context: ActionContext) throws -> TakeAttendance.Output {
         var marks: [String: AttendanceMark] = [:]
         for mark in input.marks { marks[try session.member(mark.student, context).studentID] = mark }
-        let excused = try RecordWriter.excusedByNotice(students: session.members.map(\.studentID), on: session.date, context)
+        return try write(marks, defaultStatus: input.defaultStatus, method: input.method, session: session, context).output
+    }
+
+    /// One student's record as a register wrote it.
+    struct Written {
+        let recordID: String
+        let studentID: String
+        let status: AttendanceStatus
+    }
+
+    /// Writes a register from marks keyed by student id: with a default status everyone in the
+    /// class is written (the marks override it), without one only the marked students are. An
+    /// ABSENT student with an approved advance notice becomes EXCUSED.
+    static func write(_ marks: [String: AttendanceMark], defaultStatus: AttendanceStatus?, method: AttendanceMethod, session: ClassSession,
+                      _ context: ActionContext) throws -> (output: TakeAttendance.Output, records: [Written]) {
+        let members = defaultStatus == nil ? session.members.filter { marks[$0.studentID] != nil } : session.members
+        let excused = try RecordWriter.excusedByNotice(students: members.map(\.studentID), on: session.date, context)
         var totals = AttendanceTotals()
-        let entries = session.members.map { member in
-            var status = marks[member.studentID]?.status ?? input.defaultStatus
+        let entries = members.map { member in
+            var status = marks[member.studentID]?.status ?? defaultStatus ?? .present
             if status == .absent && excused.contains(member.studentID) { status = .excused }
             totals.add(status)
             return RecordWriter.Entry(member: member, status: status, notes: marks[member.studentID]?.notes)
         }
         let target = RecordWriter.Target(classID: session.classID, classCode: session.classCode, date: session.date,
-                                         period: session.period, method: input.method)
-        let outcomes = try RecordWriter.write(entries, to: target, context)
-        return TakeAttendance.Output(classCode: session.classCode, date: session.date, period: session.period, totals: totals,
-                                     created: outcomes.count { $0 == .created }, changed: outcomes.count { $0 == .changed })
+                                         period: session.period, method: method)
+        let written = try RecordWriter.write(entries, to: target, context)
+        let output = TakeAttendance.Output(classCode: session.classCode, date: session.date, period: session.period, totals: totals,
+                                           created: written.count { $0.outcome == .created }, changed: written.count { $0.outcome == .changed })
+        let records = zip(entries, written).map { Written(recordID: $1.recordID, studentID: $0.member.studentID, status: $0.status) }
+        return (output, records)
     }
 
     /// What the audit record says about one register.

@@ -4,7 +4,9 @@ public enum AttendanceSettings {
     /// Minutes after the period (or window) starts before a check-in counts as LATE.
     public static let lateThreshold = Setting<Int>.integer("attendance", "late-threshold-minutes", default: 15, in: 1...60)
     /// How long a QR check-in code stays valid.
-    public static let checkInMinutes = Setting<Int>.integer("attendance", "check-in-minutes", default: 5, in: 1...30)
+    public static let checkInMinutes = Setting<Int>.integer("attendance", "check-in-minutes", default: 5, in: checkInRange)
+    /// How long a check-in code may stay valid, whether the school's setting or a teacher's choice sets it.
+    public static let checkInRange = 1...30
     /// How many days back a teacher may still change records; admins may always correct.
     public static let editWindowDays = Setting<Int>.integer("attendance", "edit-window-days", default: 7, in: 0...365)
     /// Absence counts that flag a student (the web app's tiers: notify, letter, meeting, referral).

@@ -9,6 +9,8 @@ public enum MessagesPermissions {
     /// Read and send in one's own conversations.
     public static let use: Permission = "messages.use"
     public static let start: Permission = "messages.start"
+    /// School totals (how many conversations), for the administrators' dashboard.
+    public static let stats: Permission = "messages.stats"
 
     static var definitions: [PermissionDefinition] {
         let members: [Role] = [.developer, .admin, .teacher, .student, .guardian, .accountant, .staff]
@@ -17,6 +19,7 @@ public enum MessagesPermissions {
                                  grants: Dictionary(uniqueKeysWithValues: members.map { ($0, AccessScope.ownRecord) })),
             PermissionDefinition(start, summary: LocalizedText(ar: "بدء محادثة", en: "Start a conversation"),
                                  grants: Dictionary(uniqueKeysWithValues: [Role.developer, .admin, .teacher, .student, .guardian, .staff].map { ($0, AccessScope.ownRecord) })),
+            PermissionDefinition(stats, summary: LocalizedText(ar: "إحصاءات المحادثات في المدرسة", en: "The school's conversation totals"), grants: .administrators),
         ]
     }
 

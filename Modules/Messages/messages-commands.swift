@@ -63,7 +63,7 @@ struct MessagesCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            let message = try session.run(SendMessage.self, .init(conversation: conversation, body: body, clientID: clientID, replyTo: replyTo))
+            let message = try session.run(SendMessage.self, .init(conversation: conversation, body: body, clientID: clientID, replyTo: replyTo)).message
             try session.output.emit(message) { L("messages.sent", ["id": String($0.id.prefix(8))]) }
         }
     }
@@ -95,7 +95,7 @@ struct MessagesCommand: ParsableCommand {
                 .init(kind: .announcement, title: announce, audience: audience)
             }
             let session = try CommandSession(global, self.session)
-            let id = try session.run(StartConversation.self, input)
+            let id = try session.run(StartConversation.self, input).id
             try session.output.emit(["conversation": id]) { _ in L("messages.started", ["id": String(id.prefix(8))]) }
         }
     }
@@ -135,7 +135,7 @@ struct MessagesCommand: ParsableCommand {
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(SearchMessages.self, .init(query: query)), table: MessagesCommand.messageTable)
+            try session.output.emit(try session.run(SearchMessages.self, .init(query: query)).map(\.message), table: MessagesCommand.messageTable)
         }
     }
 

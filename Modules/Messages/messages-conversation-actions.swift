@@ -25,6 +25,13 @@ enum Conversations {
         return (row.string("id"), row.string("title"), ConversationKind(rawValue: row.string("kind")) ?? .group, role, row["muted"] ?? false)
     }
 
+    /// An account of this school by id: one of another school is as unknown as one that does not exist.
+    static func userID(id: String, _ context: ActionContext) throws -> String {
+        guard MessageText.isReference(id), let found: String = try context.database.fetchValue(
+            "SELECT id FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(id)]) else { throw MessagesError.unknownUser(id) }
+        return found
+    }
+
     /// An account of this school by email (participants never come from another school).
     static func userID(email: String, _ context: ActionContext) throws -> String {
         let id: String? = try context.database.fetchValue("SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email",
@@ -76,19 +83,23 @@ public struct StartConversation: Action {
     public struct Input: Codable, Sendable {
         public var kind: ConversationKind
         public var title: String?
-        /// Emails of the other participants (direct: exactly one).
+        /// Emails of the other participants (direct: exactly one, counting `userIDs`).
         public var participants: [String]
         /// Class conversations: the class code.
         public var classCode: String?
         /// Announcements: `all`, `role:TEACHER`, `class:7A`.
         public var audience: String?
+        /// Other participants by account id (the API's `participant_ids`), beside or instead of emails.
+        public var userIDs: [String]
 
-        public init(kind: ConversationKind, title: String? = nil, participants: [String] = [], classCode: String? = nil, audience: String? = nil) {
+        public init(kind: ConversationKind, title: String? = nil, participants: [String] = [], classCode: String? = nil, audience: String? = nil,
+                    userIDs: [String] = []) {
             self.kind = kind
             self.title = title
             self.participants = participants
             self.classCode = classCode
             self.audience = audience
+            self.userIDs = userIDs
         }
     }
 
@@ -101,7 +112,7 @@ public struct StartConversation: Action {
         guard MessagesPermissions.kinds(for: context.principal.role).contains(input.kind) else { throw MessagesError.cannotStart(input.kind.rawValue) }
         switch input.kind {
         case .direct:
-            guard input.participants.count == 1 else { throw MessagesError.directNeedsOne }
+            guard input.participants.count + input.userIDs.count == 1 else { throw MessagesError.directNeedsOne }
         case .group, .announcement:
             guard !(input.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { throw MessagesError.titleRequired }
             try TextInput.check(input.title ?? "", field: "title", maxLength: TextLimit.title)
@@ -115,18 +126,28 @@ public struct StartConversation: Action {
             try TextInput.check(email, field: "email", maxLength: 254)
             _ = try Conversations.userID(email: email, context)
         }
+        guard input.userIDs.count <= Self.maximumParticipants else { throw MessagesError.tooManyParticipants(Self.maximumParticipants) }
+        for id in input.userIDs { _ = try Conversations.userID(id: id, context) }
+        if input.kind == .direct, try Self.others(input, context) == [context.principal.userID] { throw MessagesError.directNeedsOne }
         if let audience = input.audience { try TextInput.check(audience, field: "audience", maxLength: TextLimit.name) }
         if input.kind == .announcement { _ = try Conversations.audience(input.audience ?? "all", context) }
     }
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> String {
+    /// At most this many participants by id in one request.
+    public static let maximumParticipants = 500
+
+    static func others(_ input: Input, _ context: ActionContext) throws -> [String] {
+        try input.participants.map { try Conversations.userID(email: $0, context) } + input.userIDs.map { try Conversations.userID(id: $0, context) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> StartedConversation {
         let me = context.principal.userID
-        let others = try input.participants.map { try Conversations.userID(email: $0, context) }
+        let others = try Self.others(input, context)
         if input.kind == .direct, let other = others.first {
             let key = [me, other].sorted().joined(separator: "|")
             if let existing: String = try context.database.fetchValue(
                 "SELECT id FROM messages_conversations WHERE school_id = :school_id AND direct_key = :key", ["key": .text(key)]) {
-                return existing
+                return StartedConversation(id: existing, created: false)
             }
             let id = context.newID()
             try context.database.execute("""
@@ -136,7 +157,7 @@ public struct StartConversation: Action {
             let stored: String = try context.database.fetchValue(
                 "SELECT id FROM messages_conversations WHERE school_id = :school_id AND direct_key = :key", ["key": .text(key)]) ?? id
             for user in [me, other] { try Conversations.addParticipant(stored, user: user, role: .member, context) }
-            return stored
+            return StartedConversation(id: stored, created: stored == id)
         }
         let id = context.newID()
         let classID = try input.classCode.map { try Roster.classID(code: $0, context) }
@@ -153,14 +174,18 @@ public struct StartConversation: Action {
         for member in members where member != me {
             try Conversations.addParticipant(id, user: member, role: input.kind == .announcement ? .readOnly : .member, context)
         }
-        return id
+        return StartedConversation(id: id, created: true)
     }
 }
 
 /// The caller's conversations with their ONE unread count: messages from others received after
-/// the participant's last read.
+/// the participant's last read. Each carries its newest message that is not deleted.
 public struct ListConversations: Action {
-    public struct Input: Codable, Sendable { public init() {} }
+    public struct Input: Codable, Sendable {
+        /// Only conversations of this kind.
+        public var kind: ConversationKind?
+        public init(kind: ConversationKind? = nil) { self.kind = kind }
+    }
 
     public static let id = "messages.list"
     public static let permission = MessagesPermissions.use
@@ -169,22 +194,51 @@ public struct ListConversations: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [ConversationSummary] {
-        try context.database.fetchAll("""
-            SELECT c.id, c.kind, c.last_message_at, p.muted,
+        var arguments: SQLArguments = ["me": .text(context.principal.userID)]
+        if let kind = input.kind { arguments["kind"] = .text(kind.rawValue) }
+        return try context.database.fetchAll("""
+            SELECT c.id, c.kind, c.created_at, c.last_message_at, p.muted,
                 \(Conversations.title),
                 (SELECT COUNT(*) FROM messages_participants x WHERE x.school_id = c.school_id AND x.conversation_id = c.id) AS participants,
                 (SELECT COUNT(*) FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id
                       AND m.seq > p.last_read_seq AND m.sender_id != :me AND m.deleted_at IS NULL) AS unread,
-                (SELECT m.body FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id AND m.deleted_at IS NULL
-                      ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 1) AS last_body
+                lm.id AS last_id, lm.body AS last_body, lm.sent_at AS last_sent_at, lu.display_name AS last_sender,
+                CASE WHEN lm.id IS NULL OR EXISTS (SELECT 1 FROM messages_participants o WHERE o.school_id = c.school_id AND o.conversation_id = c.id
+                      AND o.user_id != lm.sender_id AND o.last_read_seq < lm.seq) THEN 0 ELSE 1 END AS last_read
             FROM messages_participants p JOIN messages_conversations c ON c.school_id = p.school_id AND c.id = p.conversation_id
-            WHERE p.school_id = :school_id AND p.user_id = :me
-            ORDER BY c.last_message_at IS NULL, c.last_message_at DESC
-            """, ["me": .text(context.principal.userID)]).map { row in
+            LEFT JOIN messages_messages lm ON lm.school_id = c.school_id AND lm.id = (
+                SELECT m.id FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id AND m.deleted_at IS NULL
+                ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 1)
+            LEFT JOIN auth_users lu ON lu.school_id = lm.school_id AND lu.id = lm.sender_id
+            WHERE p.school_id = :school_id AND p.user_id = :me \(input.kind == nil ? "" : "AND c.kind = :kind")
+            ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.created_at DESC
+            """, arguments).map { row in
             ConversationSummary(id: row.string("id"), kind: ConversationKind(rawValue: row.string("kind")) ?? .group, title: row.string("title"),
                                 participants: row.int("participants"), unread: row.int("unread"), muted: row["muted"] ?? false,
-                                lastMessage: row["last_body"], lastMessageAt: row["last_message_at"])
+                                lastMessage: row["last_body"], lastMessageAt: row["last_message_at"],
+                                createdAt: row["created_at"] ?? Date(timeIntervalSince1970: 0), latest: Self.latest(row))
         }
+    }
+
+    private static func latest(_ row: SQLRow) -> LatestMessage? {
+        guard let id: String = row["last_id"] else { return nil }
+        return LatestMessage(id: id, body: row.string("last_body"), senderName: row.string("last_sender"),
+                             sentAt: row["last_sent_at"] ?? Date(timeIntervalSince1970: 0), readByAll: row["last_read"] ?? false)
+    }
+}
+
+/// School totals for administrators: how many conversations the school holds.
+public struct MessagesStats: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public static let id = "messages.stats"
+    public static let permission = MessagesPermissions.stats
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> MessagesStatistics {
+        MessagesStatistics(conversations: try context.database.fetchValue("SELECT COUNT(*) FROM messages_conversations WHERE school_id = :school_id") ?? 0)
     }
 }
 

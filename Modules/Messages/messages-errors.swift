@@ -12,6 +12,9 @@ public enum MessagesError: HogwartsError, Equatable {
     case editWindowClosed
     case notSender
     case unknownMessage(String)
+    case tooManyParticipants(Int)
+    case unknownCursor(String)
+    case limit(Int)
 
     public var messageKey: String {
         switch self {
@@ -26,12 +29,16 @@ public enum MessagesError: HogwartsError, Equatable {
         case .editWindowClosed: "messages.error.edit-window"
         case .notSender: "messages.error.not-sender"
         case .unknownMessage: "messages.error.unknown-message"
+        case .tooManyParticipants: "messages.error.too-many-participants"
+        case .unknownCursor: "messages.error.unknown-cursor"
+        case .limit: "messages.error.limit"
         }
     }
 
     public var messageArguments: [String: String] {
         switch self {
-        case .cannotStart(let value), .unknownUser(let value), .unknownConversation(let value), .unknownMessage(let value): ["value": value]
+        case .cannotStart(let value), .unknownUser(let value), .unknownConversation(let value), .unknownMessage(let value), .unknownCursor(let value): ["value": value]
+        case .tooManyParticipants(let maximum), .limit(let maximum): ["max": String(maximum)]
         default: [:]
         }
     }

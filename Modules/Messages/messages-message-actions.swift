@@ -3,9 +3,10 @@ import Foundation
 import Students
 
 /// Sends a message (1 to 4000 characters). A client-supplied id makes a retry harmless: the
-/// same sender and id return the message already stored. `sentAt` lets a message written
-/// offline keep its own time; it is ordered by that time (then id), while unread counts follow
-/// the order of arrival so a late message is still unread.
+/// same sender and id return the message already stored, marked `deduplicated` (the id is the
+/// API's `nonce`, unique per sender in the table, so two senders never collide). `sentAt` lets
+/// a message written offline keep its own time; it is ordered by that time (then id), while
+/// unread counts follow the order of arrival so a late message is still unread.
 public struct SendMessage: Action {
     public struct Input: Codable, Sendable {
         public var conversation: String
@@ -39,11 +40,11 @@ public struct SendMessage: Action {
         }
     }
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> Message {
+    public func perform(_ input: Input, in context: ActionContext) throws -> SentMessage {
         let me = context.principal.userID
         if let clientID = input.clientID, let earlier = try context.database.fetchOne(
             "\(Message.select) WHERE m.school_id = :school_id AND m.sender_id = :me AND m.client_id = :client", ["me": .text(me), "client": .text(clientID)]) {
-            return Message(row: earlier)
+            return SentMessage(message: Message(row: earlier), deduplicated: true)
         }
         let membership = try Conversations.membership(input.conversation, context)
         let seq: Int = (try context.database.fetchValue("SELECT COALESCE(MAX(seq), 0) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
@@ -70,7 +71,7 @@ public struct SendMessage: Action {
         guard let row = try context.database.fetchOne("\(Message.select) WHERE m.school_id = :school_id AND m.id = :id", ["id": .text(id)]) else {
             throw MessagesError.unknownMessage(id)
         }
-        return Message(row: row)
+        return SentMessage(message: Message(row: row), deduplicated: false)
     }
 }
 
@@ -117,14 +118,75 @@ public struct ShowConversation: Action {
     }
 }
 
+/// A page of a conversation, newest first, before a cursor (a message id of the conversation):
+/// what a phone scrolls back through. The next cursor is the page's last id when the page is full.
+public struct PageMessages: Action {
+    public struct Input: Codable, Sendable {
+        public var conversation: String
+        public var cursor: String?
+        public var limit: Int
+        public init(conversation: String, cursor: String? = nil, limit: Int = 50) {
+            self.conversation = conversation
+            self.cursor = cursor
+            self.limit = limit
+        }
+    }
+
+    public struct Output: Codable, Sendable {
+        public let messages: [MessageView]
+        public let nextCursor: String?
+    }
+
+    public static let id = "messages.page"
+    public static let permission = MessagesPermissions.use
+    public static let isReadOnly = true
+    public static let maximumLimit = 100
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard (1...Self.maximumLimit).contains(input.limit) else { throw MessagesError.limit(Self.maximumLimit) }
+        let membership = try Conversations.membership(input.conversation, context)
+        if let cursor = input.cursor { _ = try Self.position(cursor, in: membership.id, context) }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
+        let conversation = try Conversations.membership(input.conversation, context).id
+        var arguments: SQLArguments = ["me": .text(context.principal.userID), "c": .text(conversation), "limit": .integer(Int64(input.limit))]
+        var before = ""
+        if let cursor = input.cursor {
+            let position = try Self.position(cursor, in: conversation, context)
+            arguments.merge(["at": position.sentAt, "seq": position.seq, "id": position.id]) { $1 }
+            before = "AND (m.sent_at < :at OR (m.sent_at = :at AND (m.seq < :seq OR (m.seq = :seq AND m.id < :id))))"
+        }
+        let rows = try context.database.fetchAll("""
+            \(MessageView.select) WHERE m.school_id = :school_id AND m.conversation_id = :c \(before)
+            ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT :limit
+            """, arguments)
+        let messages = rows.map { MessageView(row: $0, me: context.principal.userID) }
+        return Output(messages: messages, nextCursor: messages.count == input.limit ? messages.last?.message.id : nil)
+    }
+
+    /// Where a cursor sits in the conversation's order; exact ids only.
+    private static func position(_ cursor: String, in conversation: String, _ context: ActionContext) throws -> (sentAt: SQLValue, seq: SQLValue, id: SQLValue) {
+        guard MessageText.isReference(cursor), let row = try context.database.fetchOne(
+            "SELECT sent_at, seq, id FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c AND id = :id",
+            ["c": .text(conversation), "id": .text(cursor)]) else { throw MessagesError.unknownCursor(cursor) }
+        return (.text(row.string("sent_at")), .integer(Int64(row.int("seq"))), .text(row.string("id")))
+    }
+}
+
 /// Edits one's own message within 15 minutes of sending it.
 public struct EditMessage: Action {
     public struct Input: Codable, Sendable {
         public var message: String
         public var body: String
-        public init(message: String, body: String) {
+        /// When given, the message must be in this conversation (the API's path names both).
+        public var conversation: String?
+        public init(message: String, body: String, conversation: String? = nil) {
             self.message = message
             self.body = body
+            self.conversation = conversation
         }
     }
 
@@ -135,7 +197,8 @@ public struct EditMessage: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        let row = try MessageLookup.row(input.message, context)
+        let row = try MessageLookup.row(input.message, in: input.conversation, context)
+        guard (row["deleted_at"] as String?) == nil else { throw MessagesError.unknownMessage(input.message) }
         guard row.string("sender_id") == context.principal.userID else { throw MessagesError.notSender }
         guard let sent: Date = row["sent_at"], context.now.timeIntervalSince(sent) <= Self.editWindow else { throw MessagesError.editWindowClosed }
         try MessageText.check(body: input.body)
@@ -153,7 +216,12 @@ public struct EditMessage: Action {
 public struct DeleteMessage: Action {
     public struct Input: Codable, Sendable {
         public var message: String
-        public init(message: String) { self.message = message }
+        /// When given, the message must be in this conversation (the API's path names both).
+        public var conversation: String?
+        public init(message: String, conversation: String? = nil) {
+            self.message = message
+            self.conversation = conversation
+        }
     }
 
     public static let id = "messages.delete"
@@ -162,7 +230,7 @@ public struct DeleteMessage: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        let row = try MessageLookup.row(input.message, context)
+        let row = try MessageLookup.row(input.message, in: input.conversation, context)
         let membership = try Conversations.membership(row.string("conversation_id"), context)
         guard row.string("sender_id") == context.principal.userID || [.owner, .admin].contains(membership.role) else { throw MessagesError.notSender }
     }
@@ -175,33 +243,64 @@ public struct DeleteMessage: Action {
     }
 }
 
-/// Searches the caller's conversations, Arabic-aware: no diacritics needed, alef forms folded.
+/// Searches the caller's conversations (or one of them), Arabic-aware: no diacritics needed,
+/// alef forms folded. Newest first, at most `limit` (1 to 100).
 public struct SearchMessages: Action {
     public struct Input: Codable, Sendable {
         public var query: String
-        public init(query: String) { self.query = query }
+        /// Only this conversation (the caller must take part in it).
+        public var conversation: String?
+        public var limit: Int
+        public init(query: String, conversation: String? = nil, limit: Int = 50) {
+            self.query = query
+            self.conversation = conversation
+            self.limit = limit
+        }
     }
 
     public static let id = "messages.search"
     public static let permission = MessagesPermissions.use
     public static let isReadOnly = true
+    public static let maximumLimit = 100
 
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         try TextInput.check(input.query, field: "query", maxLength: TextLimit.title)
         guard !ArabicSearch.fold(input.query).isEmpty else { throw MessagesError.bodyLength }
+        guard (1...Self.maximumLimit).contains(input.limit) else { throw MessagesError.limit(Self.maximumLimit) }
+        if let conversation = input.conversation { _ = try Conversations.membership(conversation, context) }
     }
 
-    public func perform(_ input: Input, in context: ActionContext) throws -> [Message] {
-        try context.database.fetchAll("""
-            \(Message.select) JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
-            WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern \(LikePattern.escapeClause) ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 50
-            """, ["me": .text(context.principal.userID), "pattern": .text(LikePattern.contains(ArabicSearch.fold(input.query)))]).map(Message.init(row:))
+    public func perform(_ input: Input, in context: ActionContext) throws -> [MessageHit] {
+        var arguments: SQLArguments = ["me": .text(context.principal.userID), "pattern": .text(LikePattern.contains(ArabicSearch.fold(input.query))),
+                                       "limit": .integer(Int64(input.limit))]
+        if let conversation = input.conversation { arguments["c"] = .text(try Conversations.membership(conversation, context).id) }
+        return try context.database.fetchAll("""
+            SELECT m.*, u.display_name AS sender_name, c.kind AS conversation_kind, \(Conversations.title)
+            FROM messages_messages m JOIN auth_users u ON u.school_id = m.school_id AND u.id = m.sender_id
+            JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
+            JOIN messages_conversations c ON c.school_id = m.school_id AND c.id = m.conversation_id
+            WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern \(LikePattern.escapeClause)
+              \(input.conversation == nil ? "" : "AND m.conversation_id = :c")
+            ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT :limit
+            """, arguments).map { row in
+            MessageHit(message: Message(row: row), conversationTitle: row.string("title"),
+                       conversationKind: ConversationKind(rawValue: row.string("conversation_kind")) ?? .group)
+        }
     }
 }
 
 enum MessageLookup {
+    /// A message in one of the caller's conversations, by id or unambiguous prefix, and when
+    /// `conversation` is given, in that conversation (another one's message is not found).
+    static func row(_ reference: String, in conversation: String?, _ context: ActionContext) throws -> SQLRow {
+        let expected = try conversation.map { try Conversations.membership($0, context).id }
+        let row = try row(reference, context)
+        if let expected, expected != row.string("conversation_id") { throw MessagesError.unknownMessage(reference) }
+        return row
+    }
+
     /// A message in one of the caller's conversations, by id or unambiguous prefix.
     static func row(_ reference: String, _ context: ActionContext) throws -> SQLRow {
         guard MessageText.isReference(reference) else { throw MessagesError.unknownMessage(reference) }

@@ -13,9 +13,12 @@ public struct MessagesModule: AppModule {
     public var permissions: [PermissionDefinition] { MessagesPermissions.definitions }
     public var migrations: [Migration] { MessagesMigrations.all }
     public var actions: [any Action.Type] {
-        [StartConversation.self, ListConversations.self, UpdateMembership.self, SendMessage.self, ShowConversation.self,
-         EditMessage.self, DeleteMessage.self, SearchMessages.self]
+        [StartConversation.self, ListConversations.self, UpdateMembership.self, SendMessage.self, ShowConversation.self, PageMessages.self,
+         EditMessage.self, DeleteMessage.self, SearchMessages.self, MessagesStats.self]
     }
+    public var routes: [APIRoute] { MessagesRoutes.all }
+    public var dashboard: DashboardContribution? { MessagesRoutes.dashboard }
+    public var adminStats: DashboardContribution? { MessagesRoutes.adminStats }
     public var commands: [any ParsableCommand.Type] { [MessagesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [MessageSent.self] }
     public var strings: StringCatalog { Self.catalog }
@@ -40,16 +43,16 @@ enum MessagesDemo {
         guard let parent = try principal("parent@databayt.org"), let teacher = try principal("teacher@databayt.org"),
               let admin = try principal("admin@databayt.org") else { return }
         let asParent = try context.acting(as: parent)
-        let direct = try StartConversation().perform(.init(kind: .direct, participants: ["teacher@databayt.org"]), in: asParent)
+        let direct = try StartConversation().perform(.init(kind: .direct, participants: ["teacher@databayt.org"]), in: asParent).id
         let earlier = context.now.addingTimeInterval(-3 * 3600)
         _ = try SendMessage().perform(.init(conversation: direct, body: "السلام عليكم أستاذة، هل يمكن أن أعرف موعد امتحان الرياضيات؟", sentAt: earlier), in: asParent)
         _ = try SendMessage().perform(.init(conversation: direct, body: "وعليكم السلام، الامتحان يوم الأحد القادم إن شاء الله.",
                                             sentAt: earlier.addingTimeInterval(1800)), in: try context.acting(as: teacher))
         let asTeacher = try context.acting(as: teacher)
-        let classConversation = try StartConversation().perform(.init(kind: .class, title: "7A", classCode: "7A"), in: asTeacher)
+        let classConversation = try StartConversation().perform(.init(kind: .class, title: "7A", classCode: "7A"), in: asTeacher).id
         _ = try SendMessage().perform(.init(conversation: classConversation, body: "تذكير: إحضار أدوات الهندسة غدًا."), in: asTeacher)
         let asAdmin = try context.acting(as: admin)
-        let announcement = try StartConversation().perform(.init(kind: .announcement, title: "إعلان", audience: "all"), in: asAdmin)
+        let announcement = try StartConversation().perform(.init(kind: .announcement, title: "إعلان", audience: "all"), in: asAdmin).id
         _ = try SendMessage().perform(.init(conversation: announcement, body: "عطلة منتصف الفصل من 1 إلى 5 نوفمبر."), in: asAdmin)
     }
 }

@@ -1,41 +1,64 @@
 import Core
 import Foundation
 
-/// The signed-in user's notifications, newest first, without expired ones.
+/// The signed-in user's notifications, newest first, without expired ones: a page of them
+/// (`offset`, `limit` up to 200), how many match, and how many are unread.
 public struct ListNotifications: Action {
     public struct Input: Codable, Sendable {
         public var unreadOnly: Bool
-        public init(unreadOnly: Bool = false) { self.unreadOnly = unreadOnly }
+        public var offset: Int
+        public var limit: Int
+        public init(unreadOnly: Bool = false, offset: Int = 0, limit: Int = 200) {
+            self.unreadOnly = unreadOnly
+            self.offset = offset
+            self.limit = limit
+        }
     }
 
     public struct Output: Codable, Sendable {
         public let notifications: [UserNotification]
         public let unread: Int
+        /// How many match (all, or the unread ones), across pages.
+        public let total: Int
     }
 
     public static let id = "notifications.list"
     public static let permission = NotificationsPermissions.own
     public static let isReadOnly = true
+    public static let maximumLimit = 200
 
     public init() {}
 
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard (0...Self.maximumLimit).contains(input.limit), (0...100_000_000).contains(input.offset) else {
+            throw InputError("notifications.error.page", ["max": String(Self.maximumLimit)])
+        }
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let arguments: SQLArguments = ["me": .text(context.principal.userID), "now": SQLValue(context.now)]
+        let arguments: SQLArguments = ["me": .text(context.principal.userID), "now": SQLValue(context.now), "unread": .integer(input.unreadOnly ? 1 : 0)]
+        let matching = "school_id = :school_id AND user_id = :me AND expires_at > :now AND (:unread = 0 OR read_at IS NULL)"
         let rows = try context.database.fetchAll("""
-            SELECT * FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND expires_at > :now
-              AND (:unread = 0 OR read_at IS NULL) ORDER BY created_at DESC, id DESC LIMIT 200
-            """, arguments.merging(["unread": .integer(input.unreadOnly ? 1 : 0)]) { $1 })
+            SELECT * FROM notifications_items WHERE \(matching) ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
+            """, arguments.merging(["limit": .integer(Int64(input.limit)), "offset": .integer(Int64(input.offset))]) { $1 })
+        let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM notifications_items WHERE \(matching)", arguments) ?? 0
         let unread: Int = try context.database.fetchValue(
             "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND expires_at > :now AND read_at IS NULL", arguments) ?? 0
-        return Output(notifications: rows.map(UserNotification.init(row:)), unread: unread)
+        return Output(notifications: rows.map(UserNotification.init(row:)), unread: unread, total: total)
     }
 }
 
-/// Marks one notification (by id or prefix), or all of them, read.
+/// Marks one notification (by id or prefix), or all of them, read. With `exact`, the id must be
+/// whole and nothing is refused: a notification that is not the caller's is neither marked nor
+/// revealed (the API's "never 404").
 public struct MarkNotificationsRead: Action {
     public struct Input: Codable, Sendable {
         public var notification: String?
-        public init(notification: String? = nil) { self.notification = notification }
+        public var exact: Bool
+        public init(notification: String? = nil, exact: Bool = false) {
+            self.notification = notification
+            self.exact = exact
+        }
     }
 
     public static let id = "notifications.read"
@@ -44,18 +67,44 @@ public struct MarkNotificationsRead: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        if let reference = input.notification {
+        if let reference = input.notification, !input.exact {
             let count: Int = try context.database.fetchValue(
-                "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id LIKE :prefix",
-                ["me": .text(context.principal.userID), "prefix": .text(reference + "%")]) ?? 0
-            guard count == 1 else { throw InputError("notifications.error.unknown", ["value": reference]) }
+                "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id LIKE :prefix \(LikePattern.escapeClause)",
+                ["me": .text(context.principal.userID), "prefix": .text(LikePattern.prefix(reference))]) ?? 0
+            guard !reference.isEmpty, count == 1 else { throw InputError("notifications.error.unknown", ["value": reference]) }
         }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
+        let arguments: SQLArguments = ["now": SQLValue(context.now), "me": .text(context.principal.userID)]
+        let which = switch (input.notification, input.exact) {
+        case (nil, _): ""
+        case (_?, true): "AND id = :id"
+        case (_?, false): "AND id LIKE :prefix \(LikePattern.escapeClause)"
+        }
         try context.database.execute("""
-            UPDATE notifications_items SET read_at = :now WHERE school_id = :school_id AND user_id = :me AND read_at IS NULL AND id LIKE :prefix
-            """, ["now": SQLValue(context.now), "me": .text(context.principal.userID), "prefix": .text((input.notification ?? "") + "%")])
+            UPDATE notifications_items SET read_at = :now WHERE school_id = :school_id AND user_id = :me AND read_at IS NULL \(which)
+            """, arguments.merging(["id": .text(input.notification ?? ""), "prefix": .text(LikePattern.prefix(input.notification ?? ""))]) { $1 })
+        return context.database.changedRowCount
+    }
+}
+
+/// Deletes one of the caller's notifications by its whole id. Another user's, or none, deletes
+/// nothing and says so only by the count (0), which the API does not show.
+public struct DeleteNotification: Action {
+    public struct Input: Codable, Sendable {
+        public var notification: String
+        public init(notification: String) { self.notification = notification }
+    }
+
+    public static let id = "notifications.delete"
+    public static let permission = NotificationsPermissions.own
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Int {
+        try context.database.execute("DELETE FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id = :id",
+                                     ["me": .text(context.principal.userID), "id": .text(input.notification)])
         return context.database.changedRowCount
     }
 }

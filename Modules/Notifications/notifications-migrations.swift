@@ -23,5 +23,20 @@ enum NotificationsMigrations {
             );
             CREATE INDEX notifications_outbox_due ON notifications_outbox (school_id, state, next_attempt_at);
             """),
+        // Device tokens for a push channel (one row per token: a phone signed in by someone else
+        // moves to them), and choices per channel beyond the app. `in_app` stays the type switch of
+        // notifications_preferences, which the Notifier reads.
+        Migration("002-devices-and-channels", sql: """
+            CREATE TABLE notifications_devices (
+                school_id TEXT NOT NULL, token TEXT NOT NULL, user_id TEXT NOT NULL, platform TEXT, active INTEGER NOT NULL,
+                registered_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, token)
+            );
+            CREATE INDEX notifications_devices_user ON notifications_devices (school_id, user_id, active);
+            CREATE TABLE notifications_channel_preferences (
+                school_id TEXT NOT NULL, user_id TEXT NOT NULL, type TEXT NOT NULL, channel TEXT NOT NULL, enabled INTEGER NOT NULL,
+                PRIMARY KEY (school_id, user_id, type, channel)
+            );
+            """),
     ]
 }

@@ -16,7 +16,7 @@ public struct NotificationType: RawRepresentable, Codable, Sendable, Hashable {
     public static let known: [NotificationType] = [.message, .attendanceAlert, .excuseDecided, .resultsPublished, .reportCardPublished, .announcement]
 }
 
-public enum NotificationPriority: String, Codable, Sendable {
+public enum NotificationPriority: String, Codable, Sendable, CaseIterable {
     case low = "LOW"
     case normal = "NORMAL"
     case high = "HIGH"
@@ -34,6 +34,7 @@ public struct UserNotification: Codable, Sendable, Equatable {
     public let link: String
     public let createdAt: Date
     public let read: Bool
+    public let readAt: Date?
 
     init(row: SQLRow) {
         id = row.string("id")
@@ -44,7 +45,31 @@ public struct UserNotification: Codable, Sendable, Equatable {
         link = row.string("link")
         createdAt = row["created_at"] ?? Date(timeIntervalSince1970: 0)
         read = (row["read_at"] as String?) != nil
+        readAt = row["read_at"]
     }
+}
+
+/// Where a notification reaches a person: in the app (the notification itself), or beyond it.
+public enum NotificationChannel: String, Codable, Sendable, CaseIterable {
+    case inApp = "in_app"
+    case email
+    case push
+    case sms
+}
+
+/// One stored choice: a type on or off for a channel, with the type's quiet hours (`21:00`).
+public struct ChannelPreference: Codable, Sendable, Equatable {
+    public let type: NotificationType
+    public let channel: NotificationChannel
+    public let enabled: Bool
+    public let quietFrom: String?
+    public let quietTo: String?
+}
+
+/// The platform a device token belongs to.
+public enum DevicePlatform: String, Codable, Sendable, CaseIterable {
+    case ios
+    case android
 }
 
 /// One outgoing delivery beyond the app, and where it stands.
@@ -56,4 +81,12 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
     public let attempts: Int
     public let lastError: String?
     public let nextAttemptAt: Date?
+}
+
+/// A device token kept for a push channel, and whether it is still the one to reach.
+public struct RegisteredDevice: Codable, Sendable, Equatable {
+    public let token: String
+    public let platform: DevicePlatform?
+    public let active: Bool
+    public let updatedAt: Date
 }

@@ -14,8 +14,12 @@ public struct NotificationsModule: AppModule {
     public var permissions: [PermissionDefinition] { NotificationsPermissions.definitions }
     public var migrations: [Migration] { NotificationsMigrations.all }
     public var actions: [any Action.Type] {
-        [ListNotifications.self, MarkNotificationsRead.self, NotificationPreferences.self, ListOutbox.self, DeliverOutbox.self]
+        [ListNotifications.self, MarkNotificationsRead.self, DeleteNotification.self, NotificationPreferences.self, ChannelPreferences.self,
+         SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, DeliverOutbox.self]
     }
+    public var routes: [APIRoute] { NotificationsRoutes.all }
+    public var dashboard: DashboardContribution? { NotificationsRoutes.unreadCount }
+    public var adminStats: DashboardContribution? { NotificationsRoutes.unreadCount }
     public var commands: [any ParsableCommand.Type] { [NotificationsCommand.self] }
     public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition] }
     public var eventHandlers: [EventHandler] { NotificationHandlers.all }

@@ -1,7 +1,10 @@
+import Auth
 import Core
 import Foundation
 
-/// Adds a student, optionally enrolled in a class of the current school year.
+/// Adds a student, optionally enrolled in a class of the current school year (named by code or
+/// id) and tied to a STUDENT account. A blank GR number is allocated: the school's next free
+/// `GR-<year>-<NNNN>` (the API's admission form has no GR number).
 public struct CreateStudent: Action {
     public static let id = "students.create"
     public static let permission = StudentsPermissions.manage
@@ -9,21 +12,27 @@ public struct CreateStudent: Action {
     public init() {}
 
     public func validate(_ input: StudentFields, in context: ActionContext) throws {
-        try StudentRules.check(input, context)
-        try StudentWriter.checkUnique(gr: input.grNumber, excluding: nil, context)
-        if let code = input.classCode, !code.isEmpty { try StudentWriter.checkSeat(code: code, context) }
+        if let id = input.classID { try TextInput.check(id, field: "class", maxLength: TextLimit.name) }
+        if let email = input.accountEmail { try TextInput.check(email, field: "email", maxLength: UserAccounts.maximumEmailLength) }
+        let fields = try StudentWriter.resolved(input, allocating: false, context)
+        try StudentRules.check(fields, context)
+        try StudentWriter.checkUnique(gr: fields.grNumber, excluding: nil, context)
+        if let code = fields.classCode, !code.isEmpty { try StudentWriter.checkSeat(code: code, context) }
+        if let email = input.accountEmail { _ = try StudentAccounts.id(email: email, context) }
     }
 
     public func perform(_ input: StudentFields, in context: ActionContext) throws -> Student {
+        let fields = try StudentWriter.resolved(input, allocating: true, context)
         let id = context.newID()
-        try StudentWriter.insert(id: id, input, userID: nil, context)
-        context.auditDetail = input.grNumber
-        return try Roster.student(gr: input.grNumber.trimmingCharacters(in: .whitespaces), context)
+        try StudentWriter.insert(id: id, fields, userID: try input.accountEmail.map { try StudentAccounts.id(email: $0, context) }, context)
+        context.auditDetail = fields.grNumber
+        return try Roster.student(reference: id, context)
     }
 }
 
 /// What an edit may change; nil leaves a field as it is.
 public struct StudentChange: Codable, Sendable {
+    /// The GR number, or the student's id.
     public var grNumber: String
     public var givenName: String?
     public var surname: String?
@@ -31,9 +40,11 @@ public struct StudentChange: Codable, Sendable {
     public var gender: String?
     public var status: String?
     public var classCode: String?
+    /// The new class by its id instead of its code (the API's `section_id`).
+    public var classID: String?
 
     public init(grNumber: String, givenName: String? = nil, surname: String? = nil, dateOfBirth: String? = nil,
-                gender: String? = nil, status: String? = nil, classCode: String? = nil) {
+                gender: String? = nil, status: String? = nil, classCode: String? = nil, classID: String? = nil) {
         self.grNumber = grNumber
         self.givenName = givenName
         self.surname = surname
@@ -41,14 +52,15 @@ public struct StudentChange: Codable, Sendable {
         self.gender = gender
         self.status = status
         self.classCode = classCode
+        self.classID = classID
     }
 
-    func applied(to student: Student) -> StudentFields {
+    func applied(to student: Student, _ context: ActionContext) throws -> StudentFields {
         StudentFields(
             grNumber: student.grNumber, givenName: givenName ?? student.givenName, surname: surname ?? student.surname,
             nameLanguage: student.nameLanguage.rawValue, dateOfBirth: dateOfBirth ?? student.dateOfBirth,
             gender: gender ?? student.gender.rawValue, status: status ?? student.status.rawValue,
-            enrolledOn: student.enrolledOn, classCode: classCode)
+            enrolledOn: student.enrolledOn, classCode: try classID.map { try Roster.classCode(id: $0, context) } ?? classCode)
     }
 }
 
@@ -60,14 +72,16 @@ public struct UpdateStudent: Action {
     public init() {}
 
     public func validate(_ input: StudentChange, in context: ActionContext) throws {
-        let student = try Roster.student(gr: input.grNumber, context)
-        try StudentRules.check(input.applied(to: student), context)
-        if let code = input.classCode, code != student.classCode { try StudentWriter.checkSeat(code: code, context) }
+        if let id = input.classID { try TextInput.check(id, field: "class", maxLength: TextLimit.name) }
+        let student = try Roster.student(reference: input.grNumber, context)
+        let fields = try input.applied(to: student, context)
+        try StudentRules.check(fields, context)
+        if let code = fields.classCode, code != student.classCode { try StudentWriter.checkSeat(code: code, context) }
     }
 
     public func perform(_ input: StudentChange, in context: ActionContext) throws -> Student {
-        let student = try Roster.student(gr: input.grNumber, context)
-        let fields = input.applied(to: student)
+        let student = try Roster.student(reference: input.grNumber, context)
+        let fields = try input.applied(to: student, context)
         try context.database.execute("""
             UPDATE students_students SET given_name = :given, surname = :surname, date_of_birth = :dob, gender = :gender,
                 status = :status, search_key = :key, updated_at = :now
@@ -78,11 +92,11 @@ public struct UpdateStudent: Action {
                 "status": .text((fields.status ?? student.status.rawValue).uppercased()),
                 "key": .text(ArabicSearch.fold("\(fields.givenName) \(fields.surname)")), "now": SQLValue(context.now), "id": .text(student.id),
             ])
-        if let code = input.classCode, code != student.classCode {
+        if let code = fields.classCode, code != student.classCode {
             try StudentWriter.enrol(studentID: student.id, classCode: code, on: Roster.today(context), context)
         }
-        context.auditDetail = input.grNumber
-        return try Roster.student(gr: input.grNumber, context)
+        context.auditDetail = student.grNumber
+        return try Roster.student(reference: student.id, context)
     }
 }
 
@@ -90,6 +104,7 @@ public struct UpdateStudent: Action {
 /// that refers to them stays. Students are never hard-deleted.
 public struct ArchiveStudent: Action {
     public struct Input: Codable, Sendable {
+        /// The GR number, or the student's id.
         public var grNumber: String
         public init(grNumber: String) { self.grNumber = grNumber }
     }
@@ -100,21 +115,32 @@ public struct ArchiveStudent: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        _ = try Roster.student(gr: input.grNumber, context)
+        _ = try Roster.student(reference: input.grNumber, context)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Student {
-        let student = try Roster.student(gr: input.grNumber, context)
+        let student = try Roster.student(reference: input.grNumber, context)
         try context.database.execute(
             "UPDATE students_students SET archived_at = :now, updated_at = :now WHERE school_id = :school_id AND id = :id",
             ["now": SQLValue(context.now), "id": .text(student.id)])
-        context.auditDetail = input.grNumber
+        context.auditDetail = student.grNumber
         return student
     }
 }
 
 /// Writes shared by create, update, import and the demo.
 enum StudentWriter {
+    /// The fields as they will be written: a class named by id becomes its code, and a blank GR
+    /// number becomes the next free one (only reserved when `allocating`, in the action's body).
+    static func resolved(_ input: StudentFields, allocating: Bool, _ context: ActionContext) throws -> StudentFields {
+        var fields = input
+        if let id = input.classID { fields.classCode = try Roster.classCode(id: id, context) }
+        if input.grNumber.trimmingCharacters(in: .whitespaces).isEmpty {
+            fields.grNumber = allocating ? try GRNumbers.take(context) : try GRNumbers.next(context).number
+        }
+        return fields
+    }
+
     static func checkUnique(gr: String, excluding id: String?, _ context: ActionContext) throws {
         let taken: Int = try context.database.fetchValue(
             "SELECT COUNT(*) FROM students_students WHERE school_id = :school_id AND gr_number = :gr AND archived_at IS NULL AND id != :id",
@@ -175,23 +201,53 @@ public struct LinkStudentAccount: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         _ = try Roster.student(gr: input.grNumber, context)
-        _ = try accountID(input.email, context)
+        _ = try StudentAccounts.id(email: input.email, context)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Student {
         let student = try Roster.student(gr: input.grNumber, context)
         try context.database.execute(
             "UPDATE students_students SET user_id = :user, updated_at = :now WHERE school_id = :school_id AND id = :id",
-            ["user": .text(try accountID(input.email, context)), "now": SQLValue(context.now), "id": .text(student.id)])
+            ["user": .text(try StudentAccounts.id(email: input.email, context)), "now": SQLValue(context.now), "id": .text(student.id)])
         context.auditDetail = "\(input.email) -> \(input.grNumber)"
         return try Roster.student(gr: input.grNumber, context)
     }
+}
 
-    private func accountID(_ email: String, _ context: ActionContext) throws -> String {
-        let id: String? = try context.database.fetchValue(
-            "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role = 'STUDENT'",
-            ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
-        guard let id else { throw StudentsError.unknownStudentAccount(email) }
-        return id
+/// STUDENT sign-in accounts, found by email.
+enum StudentAccounts {
+    static func id(email: String, _ context: ActionContext) throws -> String {
+        guard let user = try UserAccounts.find(email: email, in: context), user.role == .student else {
+            throw StudentsError.unknownStudentAccount(email)
+        }
+        return user.id
+    }
+}
+
+/// GR numbers the school hands out itself, `GR-<year>-<NNNN>`, from a per-school counter (never
+/// `MAX()+1`), skipping any number a student already has.
+enum GRNumbers {
+    /// The number the next admission gets, and the counter value that reserves it; reads only.
+    static func next(_ context: ActionContext) throws -> (number: String, counter: Int) {
+        var counter: Int = try context.database.fetchValue(
+            "SELECT value FROM students_counters WHERE school_id = :school_id AND name = 'gr-number'") ?? 0
+        let year = Roster.today(context).prefix(4)
+        while true {
+            counter += 1
+            let number = "GR-\(year)-" + String(format: "%04d", counter)
+            let taken: Int = try context.database.fetchValue(
+                "SELECT COUNT(*) FROM students_students WHERE school_id = :school_id AND gr_number = :gr", ["gr": .text(number)]) ?? 0
+            if taken == 0 { return (number, counter) }
+        }
+    }
+
+    /// Reserves the next number: the counter moves past it in the same transaction.
+    static func take(_ context: ActionContext) throws -> String {
+        let (number, counter) = try next(context)
+        try context.database.execute("""
+            INSERT INTO students_counters (school_id, name, value) VALUES (:school_id, 'gr-number', :value)
+            ON CONFLICT (school_id, name) DO UPDATE SET value = excluded.value
+            """, ["value": .integer(Int64(counter))])
+        return number
     }
 }

@@ -19,6 +19,12 @@ public enum StudentsError: HogwartsError, Equatable {
     case chooseChild([String])
     /// A student or guardian account that no student record is linked to.
     case noLinkedStudent
+    /// A guardian's read (their children) by someone who is not a guardian.
+    case notAGuardian
+    /// A teacher's read (their classes) by a student or guardian.
+    case notATeacher
+    /// A class the teacher neither teaches nor is the homeroom teacher of.
+    case notYourClass(String)
 
     public var messageKey: String {
         switch self {
@@ -37,6 +43,9 @@ public enum StudentsError: HogwartsError, Equatable {
         case .chooseStudent: "students.error.choose-student"
         case .chooseChild: "students.error.choose-child"
         case .noLinkedStudent: "students.error.no-linked-student"
+        case .notAGuardian: "students.error.not-a-guardian"
+        case .notATeacher: "students.error.not-a-teacher"
+        case .notYourClass: "students.error.not-your-class"
         }
     }
 
@@ -44,12 +53,12 @@ public enum StudentsError: HogwartsError, Equatable {
         switch self {
         case .unknownStudent(let value), .notVisible(let value), .grNumberTaken(let value), .unknownClass(let value),
              .unknownSubject(let value), .unknownYearLevel(let value), .unknownTeacher(let value), .codeTaken(let value),
-             .unknownStudentAccount(let value):
+             .unknownStudentAccount(let value), .notYourClass(let value):
             ["value": value]
         case .classFull(let code, let capacity): ["value": code, "capacity": String(capacity)]
         case .invalidImport(let problems): ["count": String(problems.count)]
         case .chooseChild(let children): ["children": children.joined(separator: ", ")]
-        case .noSchoolYear, .chooseStudent, .noLinkedStudent: [:]
+        case .noSchoolYear, .chooseStudent, .noLinkedStudent, .notAGuardian, .notATeacher: [:]
         }
     }
 
@@ -62,6 +71,7 @@ public enum StudentsError: HogwartsError, Equatable {
         case .invalidImport: .invalidData
         case .chooseStudent, .chooseChild: .usage
         case .noLinkedStudent: .notFound
+        case .notAGuardian, .notATeacher, .notYourClass: .permissionDenied
         }
     }
 }

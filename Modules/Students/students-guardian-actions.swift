@@ -155,3 +155,67 @@ public struct ListTerms: Action {
         }
     }
 }
+
+/// A guardian's child: the student and how the guardian is related to them.
+public struct Child: Codable, Sendable, Equatable {
+    public let student: Student
+    public let relation: GuardianRelation
+}
+
+/// The signed-in guardian's linked children (not archived). Anyone else is refused: this is
+/// the guardian's own list, not a student search.
+public struct ListChildren: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public static let id = "students.children"
+    public static let permission = StudentsPermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard context.scope == .linkedChildren else { throw StudentsError.notAGuardian }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Child] {
+        var arguments = StudentVisibility.arguments(for: context)
+        arguments["today"] = .text(Roster.today(context))
+        let relations = Dictionary(try context.database.fetchAll("""
+            SELECT sg.student_id, sg.relation FROM students_student_guardians sg
+            JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
+            WHERE sg.school_id = :school_id AND g.user_id = :viewer
+            """, arguments).map { ($0.string("student_id"), GuardianRelation(rawValue: $0.string("relation")) ?? .guardian) }) { first, _ in first }
+        return try context.database.fetchAll("""
+            \(Roster.studentSelect(year: Roster.currentYearSQL))
+            WHERE s.school_id = :school_id AND s.archived_at IS NULL AND \(StudentVisibility.condition(for: .linkedChildren))
+            ORDER BY s.date_of_birth, s.given_name
+            """, arguments).map { row in
+            let student = Student(row: row)
+            return Child(student: student, relation: relations[student.id] ?? .guardian)
+        }
+    }
+}
+
+/// One of the signed-in guardian's children, by id or GR number: another family's child is
+/// refused by name, and someone who is not a guardian is refused outright.
+public struct ShowChild: Action {
+    public struct Input: Codable, Sendable {
+        /// The child's id, or GR number.
+        public var child: String
+        public init(child: String) { self.child = child }
+    }
+
+    public static let id = "students.show-child"
+    public static let permission = StudentsPermissions.read
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        guard context.scope == .linkedChildren else { throw StudentsError.notAGuardian }
+    }
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> StudentDetail {
+        try StudentDetail.load(try Roster.visibleStudent(reference: input.child, context), context)
+    }
+}

@@ -68,5 +68,20 @@ enum StudentsMigrations {
             );
             CREATE INDEX students_student_guardians_guardian ON students_student_guardians (school_id, guardian_id);
             """),
+        // Numbers the school allocates itself (GR numbers for admissions without one).
+        Migration("004-counters", sql: """
+            CREATE TABLE students_counters (
+                school_id TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL,
+                PRIMARY KEY (school_id, name)
+            );
+            """),
+        // The student list, the API's busiest read: its page comes in name order straight from an
+        // index that also answers the status and archive filters and a teacher's membership test
+        // (no sort of every visible student per request), and a teacher's count looks up each of
+        // their students in an index that holds the filtered columns (no table row per student).
+        Migration("005-list-indexes", sql: """
+            CREATE INDEX students_students_order ON students_students (school_id, surname, given_name, gr_number, id, status, archived_at);
+            CREATE INDEX students_students_state ON students_students (school_id, id, status, archived_at);
+            """),
     ]
 }

@@ -42,6 +42,10 @@ public struct Student: Codable, Sendable, Equatable {
     public let classCode: String?
     public let yearLevel: String?
     public let archived: Bool
+    /// The class's id (the API's `section_id`), its name and its year level's name; nil when not enrolled this year.
+    public let classID: String?
+    public let className: LocalizedText?
+    public let yearLevelName: LocalizedText?
 
     public var fullName: String { "\(givenName) \(surname)" }
 
@@ -60,6 +64,14 @@ public struct Student: Codable, Sendable, Equatable {
         classCode = row["class_code"]
         yearLevel = row["year_level"]
         archived = (row["archived_at"] as String?) != nil
+        classID = row["class_id"]
+        className = Self.text(row, "class_name")
+        yearLevelName = Self.text(row, "level_name")
+    }
+
+    private static func text(_ row: SQLRow, _ prefix: String) -> LocalizedText? {
+        guard let ar: String = row[prefix + "_ar"], let en: String = row[prefix + "_en"] else { return nil }
+        return LocalizedText(ar: ar, en: en)
     }
 }
 

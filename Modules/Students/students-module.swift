@@ -17,8 +17,12 @@ public struct StudentsModule: AppModule {
         [CreateStudent.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
-         ListClasses.self, ListSubjects.self, ListTerms.self]
+         ListClasses.self, ListSubjects.self, ListTerms.self,
+         ListChildren.self, ShowChild.self, ListTeacherClasses.self, ListClassStudents.self, BrowseClasses.self, ShowClass.self, CountRoster.self]
     }
+    public var routes: [APIRoute] { StudentsRoutes.all }
+    public var dashboard: DashboardContribution? { StudentsClassRoutes.dashboard }
+    public var adminStats: DashboardContribution? { StudentsClassRoutes.adminStats }
     public var commands: [any ParsableCommand.Type] {
         [StudentsCommand.self, GuardiansCommand.self, ClassesCommand.self, SubjectsCommand.self, TermsCommand.self]
     }

@@ -34,6 +34,16 @@ public enum Roster {
         return id
     }
 
+    /// The code of a class of the current school year by its id (the API names classes by id).
+    /// With no school year yet there is no such class.
+    public static func classCode(id: String, _ context: ActionContext) throws -> String {
+        let code: String? = try context.database.fetchValue(
+            "SELECT code FROM students_classes WHERE school_id = :school_id AND school_year_id = \(currentYearSQL) AND id = :id",
+            ["today": .text(today(context)), "id": .text(id)])
+        guard let code else { throw StudentsError.unknownClass(id) }
+        return code
+    }
+
     /// A subject's id by its code (`MATH`), nil when there is none.
     public static func subjectID(code: String, _ context: ActionContext) throws -> String? {
         try context.database.fetchValue("SELECT id FROM students_subjects WHERE school_id = :school_id AND code = :code", ["code": .text(code)])
@@ -46,12 +56,41 @@ public enum Roster {
             ["email": .text(UserAccounts.normalize(email))])
     }
 
+    /// The student's own columns `studentColumns` reads, for a subquery standing in for the table.
+    static let ownColumns = """
+        s.school_id, s.id, s.gr_number, s.given_name, s.surname, s.name_language, s.date_of_birth, s.gender, s.status, s.enrolled_on,
+        s.user_id, s.archived_at
+        """
+
+    /// The columns a `Student` is read from: the student's own, their class this year and its year level.
+    static let studentColumns = """
+        s.id, s.gr_number, s.given_name, s.surname, s.name_language, s.date_of_birth, s.gender, s.status, s.enrolled_on, s.user_id,
+        s.archived_at, c.id AS class_id, c.code AS class_code, c.name_ar AS class_name_ar, c.name_en AS class_name_en,
+        y.code AS year_level, y.name_ar AS level_name_ar, y.name_en AS level_name_en
+        """
+
     /// The SELECT that lists students with their class this year, for `WHERE` clauses on `s`.
-    public static let studentSelect = """
-        SELECT s.*, c.code AS class_code, y.code AS year_level FROM students_students s
-        LEFT JOIN students_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
+    /// Binds `:year` (the current school year's id).
+    public static let studentSelect = studentSelect(year: ":year")
+
+    /// The same SELECT, with the school year given as SQL: a value, or the current-year
+    /// subquery (`currentYearSQL`), so a list needs no separate look-up of the year.
+    /// `from` replaces the students table, e.g. by a subquery that has already picked a page of them.
+    static func studentSelect(year: String, from students: String = "students_students") -> String {
+        """
+        SELECT \(studentColumns) FROM \(students) s
+        LEFT JOIN students_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = \(year)
         LEFT JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
         LEFT JOIN students_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
+        """
+    }
+
+    /// `currentSchoolYearID` as a scalar subquery (binds `:today`), evaluated once per statement.
+    static let currentYearSQL = """
+        (SELECT id FROM students_school_years WHERE school_id = :school_id
+         ORDER BY CASE WHEN starts_on <= :today AND ends_on >= :today THEN 0 WHEN starts_on <= :today THEN 1 ELSE 2 END,
+                  CASE WHEN starts_on <= :today THEN starts_on END DESC, starts_on
+         LIMIT 1)
         """
 
     /// A student by GR number (not archived), whoever may see them: callers check visibility.
@@ -60,6 +99,17 @@ public enum Roster {
             "\(studentSelect) WHERE s.school_id = :school_id AND s.gr_number = :gr AND s.archived_at IS NULL",
             ["gr": .text(gr), "year": SQLValue(try currentSchoolYearID(context))])
         guard let row else { throw StudentsError.unknownStudent(gr) }
+        return Student(row: row)
+    }
+
+    /// A student (not archived) by their id or, failing that, their GR number: the API names
+    /// students by id, the command line by GR number. Whoever may see them: callers check visibility.
+    public static func student(reference: String, _ context: ActionContext) throws -> Student {
+        let row = try context.database.fetchOne("""
+            \(studentSelect) WHERE s.school_id = :school_id AND (s.id = :reference OR s.gr_number = :reference) AND s.archived_at IS NULL
+            ORDER BY s.id = :reference DESC LIMIT 1
+            """, ["reference": .text(reference), "year": SQLValue(try currentSchoolYearID(context))])
+        guard let row else { throw StudentsError.unknownStudent(reference) }
         return Student(row: row)
     }
 
@@ -79,6 +129,13 @@ public enum Roster {
     public static func visibleStudent(gr: String, _ context: ActionContext) throws -> Student {
         let student = try student(gr: gr, context)
         guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.notVisible(gr) }
+        return student
+    }
+
+    /// A visible student by id or GR number (`student(reference:)`), refused like `visibleStudent(gr:)`.
+    public static func visibleStudent(reference: String, _ context: ActionContext) throws -> Student {
+        let student = try student(reference: reference, context)
+        guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.notVisible(reference) }
         return student
     }
 

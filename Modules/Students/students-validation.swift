@@ -12,9 +12,14 @@ public struct StudentFields: Codable, Sendable, Equatable {
     public var status: String?
     public var enrolledOn: String?
     public var classCode: String?
+    /// The class by its id instead of its code (the API's `section_id`). Not a CSV column.
+    public var classID: String?
+    /// The email of a STUDENT account to tie the new student to (as `students link-account` does). Not a CSV column.
+    public var accountEmail: String?
 
     public init(grNumber: String, givenName: String, surname: String, nameLanguage: String? = nil, dateOfBirth: String,
-                gender: String, status: String? = nil, enrolledOn: String? = nil, classCode: String? = nil) {
+                gender: String, status: String? = nil, enrolledOn: String? = nil, classCode: String? = nil,
+                classID: String? = nil, accountEmail: String? = nil) {
         self.grNumber = grNumber
         self.givenName = givenName
         self.surname = surname
@@ -24,6 +29,8 @@ public struct StudentFields: Codable, Sendable, Equatable {
         self.status = status
         self.enrolledOn = enrolledOn
         self.classCode = classCode
+        self.classID = classID
+        self.accountEmail = accountEmail
     }
 
     /// The columns of the CSV format, in order.

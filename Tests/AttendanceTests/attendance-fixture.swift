@@ -103,7 +103,7 @@ struct AttendanceFixture {
     }
 
     func register(_ classCode: String, date: String? = nil, period: String? = "P1") throws -> [ClassRegister.Line] {
-        try run(ClassRegister.self, .init(classCode: classCode, date: date, period: period))
+        try run(ClassRegister.self, .init(classCode: classCode, date: date, period: period)).lines
     }
 
     func events() throws -> [EventLog.Entry] { try run(EventLog.Read.self, .init()) }

@@ -90,6 +90,29 @@ struct ActionTests {
         #expect(try harness.run(Twice.self, .init(), as: .admin) == 2, "a new run computes again")
     }
 
+    @Test("remember computes an optional value too, instead of answering nil unasked")
+    func rememberOptional() throws {
+        struct Maybe: Action {
+            struct Input: Codable, Sendable {}
+            static let id = "notes.maybe"
+            static let permission: Permission = "notes.write"
+            func perform(_ input: Input, in context: ActionContext) throws -> Int? {
+                let first: Int? = try context.remember("notes.maybe") { 42 }
+                let second: Int? = try context.remember("notes.maybe") { 7 }
+                return first.flatMap { value in second.map { value + $0 } }
+            }
+        }
+        struct MaybeNotes: AppModule {
+            let id: ModuleID = "notes"
+            let version = SemanticVersion(1, 0, 0)
+            var permissions: [PermissionDefinition] { NotesModule().permissions }
+            var actions: [any Action.Type] { [Maybe.self] }
+            var strings: StringCatalog { NotesModule().strings }
+        }
+        let harness = try TestHarness(modules: [MaybeNotes()])
+        #expect(try harness.run(Maybe.self, .init(), as: .admin) == 84, "computed once, then the stored 42 both times")
+    }
+
     @Test("an action no module declares cannot run")
     func undeclaredAction() throws {
         struct Stray: Action {

@@ -11,11 +11,11 @@ struct MessagesInputTests {
     func pagesBodiesAndTitles() throws {
         let fixture = try MessagesFixture()
         let teacher = try fixture.account("teacher3@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
         for page in [0, -3, 100_001, 461_168_601_842_738_792, Int.max] {
             #expect(throws: InputError("messages.error.page")) { try fixture.run(ShowConversation.self, .init(conversation: conversation, page: page), as: teacher) }
         }
-        let kept = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Dear parent,\n\tthe trip is on Sunday."), as: teacher)
+        let kept = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Dear parent,\n\tthe trip is on Sunday."), as: teacher).message
         #expect(kept.body == "Dear parent,\n\tthe trip is on Sunday.")
         for body in ["a\u{1B}[2J", "Al\u{0}i", "bell\u{7}", "over\rwrite", "bad \u{FFFD} byte", "c1 \u{9B}"] {
             let error = #expect(throws: InputError.self, "\(body.debugDescription)") {
@@ -47,10 +47,10 @@ struct MessagesInputTests {
     func likeWildcards() throws {
         let fixture = try MessagesFixture()
         let teacher = try fixture.account("teacher3@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher)
-        let message = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Fees are 50% off"), as: teacher)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
+        let message = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Fees are 50% off"), as: teacher).message
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Another note"), as: teacher)
-        #expect(try fixture.run(SearchMessages.self, .init(query: "%"), as: teacher).map(\.id) == [message.id])
+        #expect(try fixture.run(SearchMessages.self, .init(query: "%"), as: teacher).map(\.message.id) == [message.id])
         #expect(try fixture.run(SearchMessages.self, .init(query: "_"), as: teacher).isEmpty)
 
         // As wildcards, these would each pick out exactly this conversation or message.

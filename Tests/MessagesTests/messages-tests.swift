@@ -53,8 +53,8 @@ struct MessagesTests {
         let fixture = try MessagesFixture()
         let staff = try fixture.account("staff@databayt.org")
         let teacher = try fixture.account("teacher2@databayt.org")
-        let first = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["teacher2@databayt.org"]), as: staff)
-        let second = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["staff@databayt.org"]), as: teacher)
+        let first = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["teacher2@databayt.org"]), as: staff).id
+        let second = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["staff@databayt.org"]), as: teacher).id
         #expect(first == second)
         #expect(try fixture.run(ListConversations.self, .init(), as: staff).filter { $0.kind == .direct }.count == 1)
     }
@@ -82,7 +82,7 @@ struct MessagesTests {
         let fixture = try MessagesFixture()
         let teacher = try fixture.account("teacher3@databayt.org")
         let parent = try fixture.account("parent@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Hello", clientID: "phone-1"), as: teacher)
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Hello", clientID: "phone-1"), as: teacher)
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Are you there?"), as: teacher)
@@ -92,7 +92,7 @@ struct MessagesTests {
         #expect(try fixture.unread(parent, conversation) == 0)
 
         let admin = try fixture.account("admin@databayt.org")
-        let announcement = try fixture.run(StartConversation.self, .init(kind: .announcement, title: "Closure", audience: "role:GUARDIAN"), as: admin)
+        let announcement = try fixture.run(StartConversation.self, .init(kind: .announcement, title: "Closure", audience: "role:GUARDIAN"), as: admin).id
         #expect(throws: MessagesError.readOnly) { try fixture.run(SendMessage.self, .init(conversation: announcement, body: "Thanks"), as: parent) }
         #expect(throws: MessagesError.notParticipant) { try fixture.run(ShowConversation.self, .init(conversation: announcement), as: teacher) }
         #expect(throws: MessagesError.bodyLength) { try fixture.run(SendMessage.self, .init(conversation: conversation, body: String(repeating: "x", count: 4001)), as: teacher) }
@@ -103,7 +103,7 @@ struct MessagesTests {
         let fixture = try MessagesFixture()
         let teacher = try fixture.account("teacher3@databayt.org")
         let parent = try fixture.account("parent@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "second"), as: teacher)
         try fixture.run(UpdateMembership.self, .init(conversation: conversation, markRead: true), as: parent)
         // Written an hour ago on a phone without signal, synced now.
@@ -120,8 +120,8 @@ struct MessagesTests {
         let fixture = try MessagesFixture()
         let teacher = try fixture.account("teacher@databayt.org")
         let parent = try fixture.account("parent@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .class, title: "7A", classCode: "7A"), as: teacher)
-        let message = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Trip on Sunday"), as: parent)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .class, title: "7A", classCode: "7A"), as: teacher).id
+        let message = try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Trip on Sunday"), as: parent).message
         #expect(throws: MessagesError.notSender) { try fixture.run(EditMessage.self, .init(message: message.id, body: "x"), as: teacher) }
         #expect(try fixture.run(EditMessage.self, .init(message: message.id, body: "Trip on Monday"), as: parent).edited)
         fixture.clock.advance(minutes: 16)

@@ -100,7 +100,7 @@ struct NotificationsTests {
         let fixture = try NotificationsFixture()
         let teacher = try fixture.account("teacher4@databayt.org")
         let parent = try fixture.account("parent@databayt.org")
-        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher)
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
         try fixture.run(SendMessage.self, .init(conversation: conversation, body: "مرحبا"), as: teacher)
         #expect(try fixture.inbox(parent).filter { $0.type == .message && $0.link.contains(conversation) }.count == 1)
         #expect(try fixture.inbox(teacher).allSatisfy { !$0.link.contains(conversation) })

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import HTTPTypes
+import Logging
 
 /// A response as a test reads it: status, headers, and the body as JSON.
 public struct APITestResponse: Sendable {
@@ -89,7 +90,8 @@ extension TestHarness {
     /// Runs `body` against this harness's API (its kernel, every module it installed), no socket.
     public func api<T: Sendable>(_ body: @escaping @Sendable (APITestClient) async throws -> T) async throws -> T {
         let server = APIServer(kernel: kernel)
-        let application = Application(router: server.router())
+        // Quiet: the request log line is the server's, tested on the real `hogwarts serve`.
+        let application = Application(router: server.router(), logger: Logger(label: "hogwarts-test") { _ in SwiftLogNoOpLogHandler() })
         return try await application.test(.router) { client in
             try await body(APITestClient(client: client, server: server))
         }
