@@ -55,6 +55,9 @@ public struct APIError: Error, Sendable {
         switch error {
         case let error as APIError: return error
         case let error as DecodingError: return from(decoding: error)
+        case KernelError.moduleDisabled(let module, _):
+            // The same code whether the route's switch check or the action's own door refused.
+            return .moduleDisabled(module)
         case let error as any HogwartsError:
             return APIError(status: status(for: error), code: code(for: error.messageKey), messageKey: error.messageKey, arguments: error.messageArguments)
         default: return .internalError
