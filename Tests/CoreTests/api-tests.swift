@@ -146,6 +146,20 @@ import Testing
         }
     }
 
+    @Test func aRunningServerSignsWithARotatedKeyAndAcceptsWhatItSigns() async throws {
+        let clock = TestClock()
+        let harness = try TestHarness(modules: [NotesModule()], clock: { clock.now })
+        try await harness.api { api in
+            let before = try await api.server.tokens.issue(for: harness.user(.teacher), email: nil)
+            try harness.kernel.rotateSigningKey()
+            clock.advance(2)
+            #expect(try await api.get("/api/notes", headers: ["Authorization": "Bearer " + before.accessToken]).status == 200)
+            let after = try await api.server.tokens.issue(for: harness.user(.teacher), email: nil)
+            #expect(Self.kid(after.accessToken) != Self.kid(before.accessToken), "the running server picked up the new key")
+            #expect(try await api.get("/api/notes", headers: ["Authorization": "Bearer " + after.accessToken]).status == 200)
+        }
+    }
+
     @Test func metricsCountRequestsByRouteAndStatus() async throws {
         let harness = try TestHarness(modules: [NotesModule()])
         try await harness.api { api in
