@@ -56,3 +56,16 @@ struct APIValueKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+/// A value the contract always writes, as `null` when there is none: JSONEncoder leaves a nil
+/// Optional out, and a client that decodes the key strictly (Android's kotlinx) then fails.
+public struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+    public let value: Value?
+
+    public init(_ value: Value?) { self.value = value }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}

@@ -136,18 +136,6 @@ enum ConversationType: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// A value the contract always writes, as `null` when there is none (JSONEncoder leaves out nil Optionals).
-struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
-    let value: Value?
-
-    init(_ value: Value?) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let value { try container.encode(value) } else { try container.encodeNil() }
-    }
-}
-
 struct ConversationList: Encodable, Sendable {
     let data: [ConversationItem]
     let total: Int

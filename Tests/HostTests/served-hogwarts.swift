@@ -13,7 +13,7 @@ final class ServedHogwarts: @unchecked Sendable {
     /// Starts `hogwarts serve --port 0` on the process runner's database and waits until it listens.
     init(_ hogwarts: HogwartsProcess, environment: [String: String] = [:]) throws {
         log = hogwarts.directory.appending(path: "serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = hogwarts.binary
         process.arguments = ["serve", "--port", "0"]
         process.currentDirectoryURL = hogwarts.directory
