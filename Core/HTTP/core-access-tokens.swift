@@ -63,6 +63,7 @@ public final class AccessTokens: Sendable {
         var knownKeys: Set<String> = []
         var revokedFamilies: Set<String> = []
         var checkedAt: Date = .distantPast
+        var keysLoadedAt: Date = .distantPast
     }
 
     public init(kernel: Kernel, threadPool: NIOThreadPool) {
@@ -162,7 +163,13 @@ public final class AccessTokens: Sendable {
     /// Loads the keys at first use, and again when a token names a key this process has not
     /// seen (another process rotated). A first start makes the first key.
     private func loadKeysIfNeeded(kid: String?) async throws {
-        let needed = state.withLock { state in state.signingKey == nil || kid.map { !state.knownKeys.contains($0) } == true }
+        // An unknown key id reloads at most once a second: a stream of forged tokens must not
+        // turn into a stream of database reads.
+        let now = kernel.now()
+        let needed = state.withLock { state in
+            state.signingKey == nil
+                || (kid.map { !state.knownKeys.contains($0) } == true && now.timeIntervalSince(state.keysLoadedAt) >= Self.refreshInterval)
+        }
         guard needed else { return }
         let kernel = kernel
         let stored = try await threadPool.runIfActive { try kernel.tokenStore.signingKeys(at: kernel.now()) }
@@ -172,6 +179,7 @@ public final class AccessTokens: Sendable {
         state.withLock { state in
             state.signingKey = stored.current
             state.knownKeys = Set(stored.all.map(\.id))
+            state.keysLoadedAt = now
         }
     }
 
