@@ -187,8 +187,9 @@ public final class AccessTokens: Sendable {
         let now = kernel.now()
         guard state.withLock({ now.timeIntervalSince($0.checkedAt) >= Self.refreshInterval }) else { return }
         let kernel = kernel
-        let revoked = try await threadPool.runIfActive { try kernel.tokenStore.revokedFamilies(at: now) }
-        let current = try await threadPool.runIfActive { try kernel.tokenStore.signingKeys(at: now).current }
+        let (revoked, current) = try await threadPool.runIfActive {
+            (try kernel.tokenStore.revokedFamilies(at: now), try kernel.tokenStore.signingKeys(at: now).current)
+        }
         state.withLock { state in
             state.revokedFamilies = Set(revoked.map { Self.familyKey($0.school, $0.family) })
             state.checkedAt = now

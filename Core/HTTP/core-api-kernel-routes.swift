@@ -19,10 +19,10 @@ struct KernelRoutes {
     private var ready: APIRoute {
         APIRoute(.get, "/ready", summary: "The database answers and every migration is applied", access: .everyone,
                  response: .object([("status", .values(["ready"])), ("migrations", .integer(minimum: 0))])) { request in
-            let pending = try await request.offload { kernel in try kernel.migrationStatus().filter { $0.appliedAt == nil }.count }
+            let migrations = try await request.offload { kernel in try kernel.migrationStatus() }
+            let pending = migrations.filter { $0.appliedAt == nil }.count
             guard pending == 0 else { throw KernelError.pendingMigrations(pending) }
-            let applied = try await request.offload { kernel in try kernel.migrationStatus().count }
-            return try .json(APIValue.object(["status": "ready", "migrations": .int(applied)]))
+            return try .json(APIValue.object(["status": "ready", "migrations": .int(migrations.count)]))
         }
     }
 

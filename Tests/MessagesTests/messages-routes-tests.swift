@@ -320,16 +320,3 @@ struct MessagesRouteTests {
         }
     }
 }
-
-extension APITestClient {
-    /// One request by method name, for tables of routes.
-    func call(_ method: String, _ path: String, as principal: Principal?, _ body: [String: Any]) async throws -> APITestResponse {
-        switch method {
-        case "GET": try await get(path, as: principal)
-        case "POST": try await post(path, as: principal, json: body)
-        case "PUT": try await put(path, as: principal, json: body)
-        case "PATCH": try await patch(path, as: principal, json: body)
-        default: try await delete(path, as: principal)
-        }
-    }
-}

@@ -214,15 +214,3 @@ struct NotificationsRouteTests {
         }
     }
 }
-
-extension APITestClient {
-    /// One request by method name, for tables of routes.
-    func call(_ method: String, _ path: String, as principal: Principal?, _ body: [String: Any]) async throws -> APITestResponse {
-        switch method {
-        case "GET": try await get(path, as: principal)
-        case "POST": try await post(path, as: principal, json: body)
-        case "PUT": try await put(path, as: principal, json: body)
-        default: try await delete(path, as: principal)
-        }
-    }
-}

@@ -84,6 +84,17 @@ public struct APITestClient: Sendable {
     public func delete(_ path: String, as principal: Principal? = nil) async throws -> APITestResponse {
         try await request(.delete, path, as: principal)
     }
+
+    /// One request by method name, for tables of routes: the body goes with POST, PUT and PATCH.
+    public func call(_ method: String, _ path: String, as principal: Principal?, _ body: [String: Any]) async throws -> APITestResponse {
+        switch method {
+        case "GET": try await get(path, as: principal)
+        case "POST": try await post(path, as: principal, json: body)
+        case "PUT": try await put(path, as: principal, json: body)
+        case "PATCH": try await patch(path, as: principal, json: body)
+        default: try await delete(path, as: principal)
+        }
+    }
 }
 
 extension TestHarness {
