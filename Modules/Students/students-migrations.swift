@@ -83,5 +83,6 @@ enum StudentsMigrations {
             CREATE INDEX students_students_order ON students_students (school_id, surname, given_name, gr_number, id, status, archived_at);
             CREATE INDEX students_students_state ON students_students (school_id, id, status, archived_at);
             """),
+        Migration("006-roster-versions", sql: RosterVersion.migrationSQL),
     ]
 }

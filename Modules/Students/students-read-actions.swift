@@ -24,7 +24,7 @@ public struct StudentPage: Codable, Sendable {
 /// Two statements whatever the page: the count and the page, the current school year folded
 /// into each as a subquery. This is the API's busiest read (the student list of the phone apps).
 public struct ListStudents: Action {
-    public struct Input: Codable, Sendable {
+    public struct Input: Codable, Sendable, Hashable {
         public var search: String?
         public var classCode: String?
         /// A class by its id (the API's `section_id`).
@@ -64,7 +64,26 @@ public struct ListStudents: Action {
         if let search = input.search { try TextInput.check(search, field: "search", maxLength: TextLimit.name) }
     }
 
+    /// Pages kept between requests while the roster is unchanged: a class's phones page through
+    /// the same lists all day, and the teacher's count alone reads every student they teach.
+    private static let pages = ReadCache<PageKey, StudentPage>(capacity: 512)
+
+    /// Everything a page depends on besides the roster's version: whose view (the scope the kernel
+    /// granted and the viewer it is measured from), the question, and the day (the current school year).
+    private struct PageKey: Hashable, Sendable {
+        let school: String
+        let viewer: String
+        let scope: AccessScope
+        let input: Input
+        let today: String
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> StudentPage {
+        let key = PageKey(school: context.school.id, viewer: context.principal.userID, scope: context.scope, input: input, today: Roster.today(context))
+        return try Self.pages.value(for: key, at: try RosterVersion.current(context)) { try read(input, context) }
+    }
+
+    private func read(_ input: Input, _ context: ActionContext) throws -> StudentPage {
         var conditions = ["s.school_id = :school_id", StudentVisibility.condition(for: context.scope)]
         var arguments = StudentVisibility.arguments(for: context)
         arguments["today"] = .text(Roster.today(context))
