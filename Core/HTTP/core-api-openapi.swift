@@ -37,19 +37,29 @@ struct OpenAPIDocument {
         parameters += route.query.map { parameter in
             ["name": .string(parameter.name), "in": "query", "required": .bool(parameter.required), "schema": parameter.schema.json]
         }
+        parameters += route.headers.map { header in
+            ["name": .string(header.name), "in": "header", "required": .bool(header.required), "schema": header.schema.json]
+        }
+        if route.method != .get {
+            parameters.append(["name": "Idempotency-Key", "in": "header", "required": false, "schema": APISchema.text.json,
+                               "description": "A client's id for this write: a retry with the same key answers the first result and changes nothing again"])
+        }
         // Any value is accepted: a language other than ar or en falls back to Arabic.
         parameters.append(["name": "Accept-Language", "in": "header", "required": false, "schema": APISchema.text.json,
                            "description": "ar (default) or en, with q-values"])
         let contentType = route.path == "/metrics" ? "text/plain" : "application/json"
+        var responses: [String: APIValue] = [
+            "default": ["description": "An error", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]],
+        ]
+        for status in [route.status] + route.otherStatuses {
+            responses[String(status)] = ["description": "Success", "content": .object([contentType: ["schema": route.response.json]])]
+        }
         var operation: [String: APIValue] = [
             "operationId": .string(Self.operationID(route)),
             "summary": .string(route.summary),
             "tags": [.string(module ?? "kernel")],
             "parameters": .array(parameters),
-            "responses": .object([
-                String(route.status): ["description": "Success", "content": .object([contentType: ["schema": route.response.json]])],
-                "default": ["description": "An error", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]],
-            ]),
+            "responses": .object(responses),
         ]
         if let body = route.body {
             operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": body.json]]]

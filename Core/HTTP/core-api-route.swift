@@ -25,14 +25,18 @@ public struct APIRoute: Sendable {
     public let body: APISchema?
     /// The success status and the shape of its body.
     public let status: Int
+    /// Other success statuses with the same body (200 for a conversation that already existed, beside 201).
+    public let otherStatuses: [Int]
+    /// Request headers the route reads besides the kernel's own (Authorization, Accept-Language, Idempotency-Key).
+    public let headers: [APIParameter]
     public let response: APISchema
     /// Sign-in routes are limited per client address (429 with `Retry-After`).
     public let limitedPerAddress: Bool
     public let handler: APIHandler
 
     public init(_ method: APIMethod, _ path: String, summary: String, access: APIAccess = .signedIn, query: [APIParameter] = [],
-                body: APISchema? = nil, status: Int = 200, response: APISchema, limitedPerAddress: Bool = false,
-                handler: @escaping APIHandler) {
+                headers: [APIParameter] = [], body: APISchema? = nil, status: Int = 200, otherStatuses: [Int] = [], response: APISchema,
+                limitedPerAddress: Bool = false, handler: @escaping APIHandler) {
         self.method = method
         self.path = path
         self.summary = summary
@@ -40,6 +44,8 @@ public struct APIRoute: Sendable {
         self.query = query
         self.body = body
         self.status = status
+        self.otherStatuses = otherStatuses
+        self.headers = headers
         self.response = response
         self.limitedPerAddress = limitedPerAddress
         self.handler = handler

@@ -111,7 +111,7 @@ enum AuthRoutes {
     /// `PUT /auth` with `X-Refresh-Token`: a new pair. An old refresh token of the family ends it.
     static var refresh: APIRoute {
         APIRoute(.put, "/api/mobile/auth", summary: "Exchange the refresh token in the X-Refresh-Token header for a new pair of tokens",
-                 access: .everyone, response: AuthResponse.schema) { request in
+                 access: .everyone, headers: [APIParameter("X-Refresh-Token", .text, required: true)], response: AuthResponse.schema) { request in
             guard let token = request.header("X-Refresh-Token"), !token.isEmpty else { throw APIError.unauthenticated }
             let pair = try await request.tokens.refresh(token)
             guard let school = pair.principal.schoolID,

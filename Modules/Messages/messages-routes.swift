@@ -56,7 +56,7 @@ enum MessagesRoutes {
                     ("participant_ids", .array(.id)), ("type", .optional(.values(of: ConversationType.self))),
                     ("title", .optional(.string(maxLength: TextLimit.title))), ("class_code", .optional(.text)), ("audience", .optional(.text)),
                  ]),
-                 status: 201, response: identifier) { request in
+                 status: 201, otherStatuses: [200], response: identifier) { request in
             let body = try request.decode(NewConversation.self)
             let kind = (body.type ?? .direct).kind
             if [.direct, .group].contains(kind), body.participantIds.isEmpty {

@@ -424,6 +424,8 @@ struct AuthRoutesTests {
         try await fixture.harness.api { api in
             let paths = try await api.get("/openapi.json").object["paths"] as? [String: [String: Any]] ?? [:]
             #expect(Set((paths["/api/mobile/auth"] ?? [:]).keys) == ["post", "put"])
+            let refresh = (paths["/api/mobile/auth"]?["put"] as? [String: Any])?["parameters"] as? [[String: Any]] ?? []
+            #expect(refresh.contains { $0["name"] as? String == "X-Refresh-Token" && $0["in"] as? String == "header" && $0["required"] as? Bool == true })
             #expect(paths["/api/mobile/auth/logout"]?["post"] != nil)
             #expect(Set((paths["/api/mobile/profile"] ?? [:]).keys) == ["get", "put"])
             #expect(paths["/api/mobile/admin/staff"]?["get"] != nil)

@@ -183,6 +183,8 @@ import Testing
             let post = paths["/api/notes"]?["post"] as? [String: Any]
             #expect(post?["requestBody"] != nil)
             #expect((post?["responses"] as? [String: Any])?["201"] != nil)
+            let headers = (post?["parameters"] as? [[String: Any]] ?? []).filter { $0["in"] as? String == "header" }.compactMap { $0["name"] as? String }
+            #expect(headers.contains("Idempotency-Key"))
             #expect((paths["/health"]?["get"] as? [String: Any])?["security"] as? [Any] != nil)
         }
     }

@@ -64,6 +64,9 @@ struct MessagesRouteTests {
         let parent = try fixture.account("parent@databayt.org")
         let nile = try Self.nileAdmin(fixture)
         try await fixture.harness.api { api in
+            let document = try await api.get("/openapi.json").object
+            let start = (document["paths"] as? [String: [String: Any]])?["/api/mobile/conversations"]?["post"] as? [String: Any]
+            #expect(Set((start?["responses"] as? [String: Any] ?? [:]).keys) == ["201", "200", "default"])
             let created = try await api.post("/api/mobile/conversations", as: staff, json: ["participant_ids": [teacher.userID]])
             #expect(created.status == 201)
             let id = try #require(created.object["id"] as? String)
