@@ -80,6 +80,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // The web console's pages: logic-less HTML templates, escaped by default, no build step.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         .target(
@@ -94,6 +96,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             path: "Core",
             resources: [.copy("Resources")],

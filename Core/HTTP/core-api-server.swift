@@ -79,6 +79,8 @@ public struct APIServer: Sendable {
                 try await dispatcher.respond(to: request, context: context)
             }
         }
+        // The web console at `/`, beside the API: its pages come from the modules (Core/Console).
+        ConsoleShell(server: self, alwaysSecure: ProcessInfo.processInfo.environment["HOGWARTS_CONSOLE_SECURE"] == "1").mount(on: router)
         return router
     }
 

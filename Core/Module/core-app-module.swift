@@ -53,6 +53,11 @@ public protocol AppModule: Sendable {
     var adminStats: DashboardContribution? { get }
     /// Who runs commands, for the one module that signs people in (Auth). Nil for the others.
     var identityProvider: (any IdentityProvider)? { get }
+    /// Pages this module adds to the web console (`/m/<id>/<path>`) and cards for the dashboard.
+    var consolePages: [ConsolePage] { get }
+    var consoleCards: [ConsoleCard] { get }
+    /// How the console signs people in, for the one module that owns accounts (Auth). Nil for the others.
+    var consoleIdentity: (any ConsoleIdentity)? { get }
     /// Fills a newly created demo school with realistic data. Runs as the operator, dependencies
     /// first, in the transaction that creates the school. Use `DemoRandom` so it is deterministic.
     func seedDemo(_ context: ActionContext, size: DemoSize) throws
@@ -75,6 +80,9 @@ extension AppModule {
     public var dashboard: DashboardContribution? { nil }
     public var adminStats: DashboardContribution? { nil }
     public var identityProvider: (any IdentityProvider)? { nil }
+    public var consolePages: [ConsolePage] { [] }
+    public var consoleCards: [ConsoleCard] { [] }
+    public var consoleIdentity: (any ConsoleIdentity)? { nil }
     public func seedDemo(_ context: ActionContext, size: DemoSize) throws {}
 }
 

@@ -34,10 +34,12 @@ struct Scaffold {
             ("Modules/\(name)/\(id)-actions.swift", fill(Templates.actions)),
             ("Modules/\(name)/\(id)-commands.swift", fill(Templates.commands)),
             ("Modules/\(name)/\(id)-routes.swift", fill(Templates.routes)),
+            ("Modules/\(name)/\(id)-console.swift", fill(Templates.console)),
             ("Modules/\(name)/Resources/strings/ar.json", fill(Templates.arabicStrings)),
             ("Modules/\(name)/Resources/strings/en.json", fill(Templates.englishStrings)),
             ("Tests/\(name)Tests/\(id)-tests.swift", fill(Templates.tests)),
             ("Tests/\(name)Tests/\(id)-routes-tests.swift", fill(Templates.routeTests)),
+            ("Tests/\(name)Tests/\(id)-console-tests.swift", fill(Templates.consoleTests)),
         ]
     }
 
@@ -251,6 +253,69 @@ enum Templates {
                         return try .json(try await request.run(Add__Name__Item.self, .init(title: body.title)), status: 201)
                     },
                 ]
+            }
+        }
+
+        """
+
+    static let console = """
+        import Core
+        import Foundation
+
+        extension __Name__Module {
+            /// A page in the web console's menu and a card on the dashboard (`/m/__id__/items`).
+            public var consolePages: [ConsolePage] { [__Name__Console.items] }
+            public var consoleCards: [ConsoleCard] { [__Name__Console.count] }
+        }
+
+        /// The console runs the same actions as the commands and routes: the page reads the form,
+        /// runs the action through the kernel, and renders. Values in templates are escaped.
+        enum __Name__Console {
+            static let items = ConsolePage("items", title: LocalizedText(ar: "عناصر __Name__", en: "__Name__ items"),
+                                           permission: __Name__Permissions.read) { console in
+                if console.isPost {
+                    _ = try await console.run(Add__Name__Item.self, .init(title: console.form.value("title") ?? ""))
+                    return .redirect(console.pagePath("__id__", "items"))
+                }
+                let items = try await console.run(List__Name__Items.self, .init())
+                return .page(title: console.say(LocalizedText(ar: "عناصر __Name__", en: "__Name__ items")), body: page.render(console.common.merging([
+                    "items": items.map { ["title": $0.title] }, "canAdd": console.may(__Name__Permissions.write),
+                    "titleLabel": console.say(LocalizedText(ar: "العنوان", en: "Title")), "add": console.say(LocalizedText(ar: "إضافة", en: "Add")),
+                    "action": console.pagePath("__id__", "items"),
+                ]) { $1 }))
+            }
+
+            static let count = ConsoleCard("count", title: LocalizedText(ar: "__Name__", en: "__Name__"), permission: __Name__Permissions.read) { console in
+                let items = try await console.run(List__Name__Items.self, .init())
+                return ConsoleHTML.text(console.say(LocalizedText(ar: "{count} عنصر", en: "{count} items"), ["count": String(items.count)]))
+            }
+
+            static let page = ConsoleTemplate(\"\"\"
+                <ul>{{#items}}<li>{{title}}</li>{{/items}}</ul>
+                {{#canAdd}}<form method="post" action="{{action}}" class="panel actions"><input type="hidden" name="_csrf" value="{{csrf}}">
+                <p><label for="title">{{titleLabel}}</label><input id="title" name="title" required></p><button type="submit">{{add}}</button></form>{{/canAdd}}
+                \"\"\")
+        }
+
+        """
+
+    static let consoleTests = """
+        import Core
+        import HogwartsTestSupport
+        import Testing
+        __TEST_IMPORTS__import __Name__
+
+        @Suite("__Name__ in the web console")
+        struct __Name__ConsoleTests {
+            @Test("the page lists the school's items and its card counts them, in Arabic by default")
+            func pageAndCard() async throws {
+                let harness = try TestHarness(modules: [__CLOSURE__])
+                try harness.run(Add__Name__Item.self, .init(title: "First"), as: .admin)
+                let module = __Name__Module()
+                let page = try #require(module.consolePages.first)
+                #expect(page.path == "items")
+                #expect(module.consoleCards.count == 1)
+                #expect(harness.kernel.registry.modules.contains { $0.id == "__id__" && !$0.consolePages.isEmpty })
             }
         }
 

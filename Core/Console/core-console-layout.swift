@@ -1,0 +1,63 @@
+import Foundation
+
+/// The frame around every signed-in page: the school, the menu of what this person may open
+/// (the shell's admin pages and the pages of the modules on for the school), the language
+/// switch and sign-out.
+struct ConsoleLayout {
+    let shell: ConsoleShell
+
+    func document(_ console: ConsoleRequest, title: String, body: ConsoleHTML, notice: String?, error: String?) -> ConsoleHTML {
+        let localizer = console.localizer
+        let other: Language = console.language == .ar ? .en : .ar
+        let nav = menu(console).map { item in
+            ["href": item.href, "label": item.label, "current": item.href == console.path || (item.href != "/" && console.path.hasPrefix(item.href + "/"))]
+        }
+        return ConsoleTemplates.layout.render([
+            "lang": console.language.rawValue, "dir": console.language.isRightToLeft ? "rtl" : "ltr",
+            "title": title, "site": console.school.name.text(in: console.language), "skip": localizer("console.skip"),
+            "body": body, "notice": notice ?? "", "error": error ?? "",
+            "user": [
+                "name": console.principal.displayName, "role": localizer("console.role.\(console.principal.role.rawValue)"),
+                "nav": nav, "navLabel": localizer("console.nav"), "csrf": console.csrfToken, "back": console.path,
+                "otherLang": other.rawValue, "otherLangLabel": localizer("console.language.\(other.rawValue)"),
+                "languageLabel": localizer("console.language.switch"), "signOut": localizer("console.sign-out"),
+            ] as [String: Any],
+        ])
+    }
+
+    /// Dashboard first, then the admin pages the role may use, then each module's pages in
+    /// dependency order, only where the module is on and the role holds the page's permission.
+    func menu(_ console: ConsoleRequest) -> [(href: String, label: String)] {
+        let localizer = console.localizer
+        var items: [(href: String, label: String)] = [("/", localizer("console.dashboard.title"))]
+        if console.may(KernelPermissions.manageModules) { items.append(("/admin/modules", localizer("console.modules.title"))) }
+        if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"))) }
+        for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
+            for page in module.consolePages where page.inMenu && console.may(page.permission) {
+                items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language)))
+            }
+        }
+        return items
+    }
+}
+
+/// The dashboard: each card of each module on for the school that this person's role may see.
+struct ConsoleDashboard {
+    let shell: ConsoleShell
+
+    func page(_ console: ConsoleRequest) async throws -> ConsoleResponse {
+        var cards: [[String: Any]] = []
+        for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
+            for card in module.consoleCards where console.may(card.permission) {
+                // One card that cannot answer (no child linked, no timetable yet) leaves the others standing.
+                guard let html = try? await card.render(console) else { continue }
+                cards.append(["id": "\(module.id)-\(card.id)", "title": card.title.text(in: console.language), "html": html])
+            }
+        }
+        let body = ConsoleTemplates.dashboard.render([
+            "cards": cards, "empty": cards.isEmpty ? console.localizer("console.dashboard.empty") : "",
+            "greeting": console.localizer("console.dashboard.greeting", ["name": console.principal.displayName]),
+        ])
+        return .page(title: console.localizer("console.dashboard.title"), body: body)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Signing in and out, and the language switch. Signing in goes through the identity module's
+/// own actions (`ConsoleIdentity`): the same lockout, single refusal and audit as the CLI and the
+/// API, plus the API's per-address limit.
+struct ConsoleSignIn: Sendable {
+    let shell: ConsoleShell
+
+    /// The most a password may be: bcrypt reads 72 bytes, this only stops absurd forms.
+    static let maximumPasswordLength = 1_000
+
+    func form(_ request: Request, _ context: APIContext) async throws -> Response {
+        let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
+        if let identity = shell.identity, let (school, token) = ConsoleCookies.sessionParts(call.cookies[ConsoleCookies.session]),
+           (try? await shell.server.threadPool.runIfActive { [kernel = shell.kernel] in try identity.resolve(token: token, school: school, kernel: kernel) }) != nil {
+            return ConsoleShell.redirect("/")
+        }
+        return try await render(call, status: 200)
+    }
+
+    func submit(_ request: Request, _ context: APIContext) async throws -> Response {
+        let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
+        let localizer = Localizer(language: Self.language(call), catalog: shell.catalog)
+        if let wait = shell.server.signInLimiter.admit(call.address) {
+            var response = try await render(call, status: 429, error: localizer("console.sign-in.too-many", ["seconds": String(wait)]))
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        guard let expected = call.cookies[ConsoleCookies.signInCSRF], ConsoleCSRF.matches(call.form.value(ConsoleCSRF.field), expected) else {
+            return try await render(call, status: 403, error: localizer("console.error.csrf"))
+        }
+        let email = (call.form.value("email") ?? "").trimmingCharacters(in: .whitespaces)
+        let password = call.form.value("password") ?? ""
+        guard !email.isEmpty, email.count <= 320, !password.isEmpty, password.count <= Self.maximumPasswordLength else {
+            return try await render(call, status: 400, error: localizer("console.sign-in.missing"))
+        }
+        guard let identity = shell.identity else {
+            return try await render(call, status: 503, error: localizer("console.sign-in.unavailable"))
+        }
+        let kernel = shell.kernel
+        let chosen = call.form.value("school").flatMap { $0.isEmpty ? nil : $0 }
+        let target: (school: SchoolID?, choices: [School]) = try await shell.server.threadPool.runIfActive {
+            if let chosen {
+                let schools = try identity.schools(forEmail: email, kernel: kernel)
+                let fallback = try kernel.schools().first?.id
+                return (schools.first { $0.id == chosen }?.id ?? fallback, [])
+            }
+            let found = try identity.schools(forEmail: email, kernel: kernel)
+            if found.count > 1 { return (nil, found) }
+            // An unknown email is refused in the first school, after the same password check.
+            let first = try kernel.schools().first
+            return ((found.first ?? first)?.id, [])
+        }
+        if !target.choices.isEmpty {
+            return try await render(call, status: 200, notice: localizer("console.sign-in.choose-school"), schools: target.choices, email: email)
+        }
+        let language = Self.language(call)
+        let session = try await shell.server.threadPool.runIfActive { () -> ConsoleSession? in
+            guard let school = target.school else {
+                try kernel.recordAudit(action: "console.sign-in", principal: .anonymous, school: nil, outcome: .failed,
+                                       detail: "refused (no school): \(TextInput.printable(email))")
+                return nil
+            }
+            return try identity.signIn(email: email, password: password, school: school, kernel: kernel, language: language)
+        }
+        guard let session, let school = session.user.principal.schoolID else {
+            shell.server.metrics.recordSignInFailure()
+            return try await render(call, status: 401, error: localizer("console.sign-in.refused"), email: email)
+        }
+        let next = call.form.value("next").map(ConsoleShell.safeTarget) ?? "/"
+        return ConsoleShell.redirect(next == "/sign-in" ? "/" : next, cookies: [
+            ConsoleCookies.set(ConsoleCookies.session, "\(school).\(session.token)", maxAge: 24 * 3600, secure: call.secure),
+            ConsoleCookies.clear(ConsoleCookies.signInCSRF, secure: call.secure),
+        ])
+    }
+
+    func signOut(_ request: Request, _ context: APIContext) async throws -> Response {
+        var response = try await shell.signedIn(request, context) { console in
+            let secret = ConsoleCookies.sessionParts(ConsoleCookies.parse(request.headers[.cookie])[ConsoleCookies.session])?.token ?? ""
+            if let identity = shell.identity {
+                let school = console.school.id
+                try await console.offload { kernel in try identity.signOut(token: secret, school: school, kernel: kernel) }
+            }
+            return .redirect("/sign-in?signed-out=1")
+        }
+        let secure = shell.alwaysSecure || request.headers[HTTPField.Name("X-Forwarded-Proto") ?? .via]?.lowercased() == "https"
+        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.clear(ConsoleCookies.session, secure: secure)))
+        return response
+    }
+
+    /// The language switch: kept in the profile of a signed-in person, in a cookie before sign-in.
+    func language(_ request: Request, _ context: APIContext) async throws -> Response {
+        let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
+        let chosen = Language(rawValue: call.form.value("lang") ?? "") ?? .default
+        let back = ConsoleShell.safeTarget(call.form.value("back") ?? "/")
+        if call.cookies[ConsoleCookies.session] == nil {
+            guard let expected = call.cookies[ConsoleCookies.signInCSRF], ConsoleCSRF.matches(call.form.value(ConsoleCSRF.field), expected) else {
+                return try await render(call, status: 403, error: Localizer(language: chosen, catalog: shell.catalog)("console.error.csrf"))
+            }
+            return ConsoleShell.redirect(back, cookies: [ConsoleCookies.set(ConsoleCookies.language, chosen.rawValue, maxAge: 365 * 24 * 3600, secure: call.secure)])
+        }
+        var response = try await shell.signedIn(request, context, preread: call) { console in
+            if let identity = shell.identity {
+                let principal = console.principal
+                try await console.offload { kernel in try identity.setLanguage(chosen, for: principal, kernel: kernel) }
+            }
+            return .redirect(back)
+        }
+        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.set(ConsoleCookies.language, chosen.rawValue, maxAge: 365 * 24 * 3600, secure: call.secure)))
+        return response
+    }
+
+    /// Before sign-in: the language cookie, else Arabic.
+    static func language(_ call: ConsoleCall) -> Language {
+        call.cookies[ConsoleCookies.language].flatMap(Language.init(rawValue:)) ?? .default
+    }
+
+    private func render(_ call: ConsoleCall, status: Int, notice: String? = nil, error: String? = nil, schools: [School] = [],
+                        email: String? = nil) async throws -> Response {
+        let language = Self.language(call)
+        let localizer = Localizer(language: language, catalog: shell.catalog)
+        let csrf = call.cookies[ConsoleCookies.signInCSRF].flatMap { $0.count == 40 ? $0 : nil } ?? ConsoleCSRF.random()
+        let other: Language = language == .ar ? .en : .ar
+        let signedOut = call.query["signed-out"] != nil
+        let body = ConsoleTemplates.signIn.render([
+            "csrf": csrf, "email": email ?? "", "next": call.query["next"] ?? call.form.value("next") ?? "/",
+            "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
+            "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.submit"),
+            "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty,
+            "hint": localizer("console.sign-in.hint"),
+        ])
+        let document = ConsoleTemplates.layout.render([
+            "lang": language.rawValue, "dir": language.isRightToLeft ? "rtl" : "ltr", "title": localizer("console.sign-in.title"),
+            "site": localizer("console.site"), "skip": localizer("console.skip"), "body": body,
+            "notice": notice ?? (signedOut ? localizer("console.sign-in.signed-out") : ""), "error": error ?? "",
+            "anonymous": ["csrf": csrf, "back": "/sign-in", "otherLang": other.rawValue, "otherLangLabel": localizer("console.language.\(other.rawValue)"),
+                          "languageLabel": localizer("console.language.switch")],
+        ])
+        return ConsoleShell.html(document, status: status, cookies: [ConsoleCookies.set(ConsoleCookies.signInCSRF, csrf, maxAge: 3600, secure: call.secure)])
+    }
+}

@@ -1,0 +1,120 @@
+import Core
+import Foundation
+import Students
+
+extension AttendanceModule {
+    /// The register (everyone present, tap the exceptions, save once) and attendance cards.
+    public var consolePages: [ConsolePage] { [AttendanceConsole.register] }
+    public var consoleCards: [ConsoleCard] { [AttendanceConsole.todayCard, AttendanceConsole.rateCard] }
+}
+
+/// Attendance in the console. The page only reads the form and runs `attendance.register` and
+/// `attendance.take`: the class, the edit window, the period and the scope are the actions' rules.
+enum AttendanceConsole {
+    static let register = ConsolePage("register", title: Words.title, permission: AttendancePermissions.mark) { console in
+        guard let classCode = (console.isPost ? console.form.value("class") : console.query["class"]).flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return try await classes(console)
+        }
+        let period = (console.isPost ? console.form.value("period") : console.query["period"]).flatMap { $0.isEmpty ? nil : $0 }
+        if console.isPost { return try await save(console, classCode: classCode, period: period) }
+        let sheet = try await console.run(ClassRegister.self, .init(classCode: classCode, period: period))
+        return .page(title: console.say(Words.sheetTitle, ["class": sheet.classCode]), body: sheetBody(sheet, console))
+    }
+
+    /// One `attendance.take`: everyone PRESENT but the exceptions, by GR number.
+    private static func save(_ console: ConsoleRequest, classCode: String, period: String?) async throws -> ConsoleResponse {
+        var marks: [AttendanceMark] = []
+        for (student, value) in console.form.fields(prefixed: "status.") {
+            guard let status = AttendanceStatus(rawValue: value), choices.contains(status) else {
+                throw InputError("kernel.error.invalid-argument", ["value": TextInput.printable(value), "name": student,
+                                                                   "expected": choices.map(\.rawValue).joined(separator: ", ")])
+            }
+            if status != .present { marks.append(AttendanceMark(student: student, status: status)) }
+        }
+        let taken = try await console.run(TakeAttendance.self, .init(classCode: classCode, period: period, marks: marks))
+        return .redirect(console.pagePath("attendance", "register", query: [
+            ("class", taken.classCode), ("period", taken.period), ("saved", "1"),
+            ("present", String(taken.totals.present)), ("absent", String(taken.totals.absent)), ("late", String(taken.totals.late)),
+        ]))
+    }
+
+    /// What a teacher taps: present, absent or late (excuses come later, from guardians).
+    static let choices: [AttendanceStatus] = [.present, .absent, .late]
+
+    private static func sheetBody(_ sheet: ClassRegister.Output, _ console: ConsoleRequest) -> ConsoleHTML {
+        let lines: [[String: Any]] = sheet.lines.map { line in
+            let current = line.status.flatMap { choices.contains($0) ? $0 : nil } ?? .present
+            return [
+                "position": line.position, "gr": line.grNumber, "name": line.name, "exception": current != .present,
+                "choices": choices.map { status in
+                    ["value": status.rawValue, "label": console.say(Words.status(status)), "checked": status == current,
+                     "id": "s-\(line.position)-\(status.rawValue)"] as [String: Any]
+                },
+            ]
+        }
+        var saved = ""
+        if console.query["saved"] != nil {
+            saved = console.say(Words.saved, ["present": console.query["present"] ?? "0", "absent": console.query["absent"] ?? "0",
+                                              "late": console.query["late"] ?? "0"])
+        }
+        return Templates.sheet.render(console.common.merging([
+            "class": sheet.classCode, "period": sheet.period == AttendancePeriod.wholeDay ? "" : sheet.period,
+            "when": console.say(Words.when, ["date": sheet.date.description, "period": sheet.period == AttendancePeriod.wholeDay ? console.say(Words.wholeDay) : sheet.period]),
+            "lines": lines, "count": sheet.lines.count, "saved": saved,
+            "hint": console.say(Words.hint, ["count": String(sheet.lines.count)]), "save": console.say(Words.save),
+            "exceptionsLabel": console.say(Words.exceptions), "exceptions": lines.filter { $0["exception"] as? Bool == true }.count,
+            "action": console.pagePath("attendance", "register"), "back": console.pagePath("attendance", "register"), "backText": console.say(Words.otherClass),
+        ]) { $1 })
+    }
+
+    /// The teacher's classes, each a link to its whole-day register; a code field for anyone else.
+    private static func classes(_ console: ConsoleRequest) async throws -> ConsoleResponse {
+        let taught = (try? await console.run(ListTeacherClasses.self, .init())) ?? []
+        var seen: Set<String> = []
+        let rows: [[String: Any]] = taught.filter { seen.insert($0.classCode).inserted }.map { taught in
+            ["href": console.pagePath("attendance", "register", query: [("class", taught.classCode)]),
+             "text": "\(taught.classCode) · \(taught.className.text(in: console.language))",
+             "count": console.say(Words.students, ["count": String(taught.studentCount)])]
+        }
+        return .page(title: console.say(Words.title), body: Templates.classes.render(console.common.merging([
+            "classes": rows, "intro": console.say(Words.pick), "codeLabel": console.say(Words.classCode), "open": console.say(Words.open),
+            "action": console.pagePath("attendance", "register"),
+        ]) { $1 }))
+    }
+
+    /// Today's registers across the principal's reach (the whole school for staff, the classes of a teacher).
+    static let todayCard = ConsoleCard("today", title: Words.todayTitle, permission: AttendancePermissions.stats) { console in
+        let today = try await console.run(AttendanceToday.self, .init())
+        let totals = today.totals
+        guard totals.counted > 0 else { return ConsoleHTML.text(console.say(Words.nothingToday)) }
+        let bars = choices.map { status in
+            let value = switch status { case .present: totals.present; case .absent: totals.absent; default: totals.late }
+            return ConsoleChart.Bar(label: console.say(Words.status(status)), value: Double(value), shown: String(value))
+        }
+        return Templates.today.render([
+            "rate": today.rate.map { PercentText.text($0, band: RiskBand.init(rate:)) } ?? "-", "rateLabel": console.say(Words.rate),
+            "chart": ConsoleChart.bars(bars, title: console.say(Words.todayChart, ["date": today.date.description]), language: console.language, id: "attendance-today"),
+        ])
+    }
+
+    /// A student's own rate and band, or each of a guardian's children's.
+    static let rateCard = ConsoleCard("rate", title: Words.rateTitle, permission: AttendancePermissions.read) { console in
+        guard [.student, .guardian].contains(console.principal.role) else { return nil }
+        let children = try await console.run(ListStudents.self, .init(pageSize: 20)).students
+        var rows: [[String: Any]] = []
+        for child in children {
+            let summary = try await console.run(AttendanceSummary.self, .init(student: child.grNumber))
+            var row: [String: Any] = ["name": child.fullName, "absences": console.say(Words.absences, ["count": String(summary.totals.absences)])]
+            if let rate = summary.rate, let band = summary.totals.band {
+                row["rate"] = PercentText.text(rate, band: RiskBand.init(rate:))
+                row["band"] = band.rawValue
+                row["bandText"] = console.say(Words.band(band))
+            } else {
+                row["rate"] = "-"
+                row["bandText"] = console.say(Words.nothingYet)
+            }
+            rows.append(row)
+        }
+        return Templates.rate.render(["children": rows])
+    }
+}

@@ -1,0 +1,45 @@
+import Core
+import Foundation
+
+extension AuthModule {
+    /// The console signs people in through Auth's own actions: the same lockout, refusal and audit.
+    public var consoleIdentity: (any ConsoleIdentity)? { AuthConsoleIdentity() }
+}
+
+/// Sign-in for the web console: `SignIn` opens a 24-hour session (as `hogwarts login` does),
+/// `ResolveSession` checks it on every page, `SignOut` ends it, and the profile keeps the language.
+struct AuthConsoleIdentity: ConsoleIdentity {
+    func schools(forEmail email: String, kernel: Kernel) throws -> [School] {
+        try kernel.schools().filter { school in
+            (try? kernel.run(FindAccount.self, .init(email: email), as: .anonymous, in: school.id)) == true
+        }
+    }
+
+    func signIn(email: String, password: String, school: SchoolID, kernel: Kernel, language: Language) throws -> ConsoleSession? {
+        let result = try kernel.run(SignIn.self, .init(email: email, password: password, opensSession: true), as: .anonymous, in: school, language: language)
+        guard let token = result.token, let user = result.user else { return nil }
+        return ConsoleSession(token: token, user: try consoleUser(user, school: school, kernel: kernel))
+    }
+
+    func resolve(token: String, school: SchoolID, kernel: Kernel) throws -> ConsoleUser? {
+        let session = try kernel.run(ResolveSession.self, .init(token: token), as: .anonymous, in: school)
+        guard session.state == .valid, let user = session.user else { return nil }
+        return try consoleUser(user, school: school, kernel: kernel)
+    }
+
+    func signOut(token: String, school: SchoolID, kernel: Kernel) throws {
+        try kernel.run(SignOut.self, .init(token: token), as: .anonymous, in: school)
+    }
+
+    func setLanguage(_ language: Language, for principal: Principal, kernel: Kernel) throws {
+        guard let school = principal.schoolID else { return }
+        try kernel.run(UpdateProfile.self, .init(language: language), as: principal, in: school)
+    }
+
+    /// The person with the language of their profile (their choice, else the school's).
+    private func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
+        let principal = Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName)
+        let profile = try kernel.run(ShowProfile.self, .init(), as: principal, in: school)
+        return ConsoleUser(principal: principal, language: profile.language)
+    }
+}

@@ -1,0 +1,126 @@
+import Core
+import Foundation
+
+extension TimetableModule {
+    /// Today's lessons with the cycle week, and a "now and next" card.
+    public var consolePages: [ConsolePage] { [TimetableConsole.today] }
+    public var consoleCards: [ConsoleCard] { [TimetableConsole.nowCard] }
+}
+
+/// The console's timetable: the person's own day (a teacher's teaching, a student's class, a
+/// guardian's child), or a class's day for those who see the whole school. Each lesson of a
+/// teacher links to its register where attendance is on (asked by module id and page, the
+/// optional-collaborator contract: no import).
+enum TimetableConsole {
+    static let today = ConsolePage("today", title: Words.title, permission: TimetablePermissions.read) { console in
+        let classCode = console.query["class"].flatMap { $0.isEmpty ? nil : $0 }
+        let target: TimetableTarget = classCode.map(TimetableTarget.classCode) ?? .mine
+        do {
+            let view = try await console.run(ViewTimetable.self, .init(target: target, date: console.query["date"], span: .day))
+            let now = try? await console.run(NowAndNext.self, .init(target: target))
+            return .page(title: console.say(Words.title), body: dayBody(view, now: now, classCode: classCode, console))
+        } catch TimetableError.chooseTarget {
+            return .page(title: console.say(Words.title), body: Templates.pick.render(console.common.merging(pickValues(console, classCode)) { $1 }))
+        }
+    }
+
+    static let nowCard = ConsoleCard("now", title: Words.nowTitle, permission: TimetablePermissions.read) { console in
+        guard [.teacher, .student, .guardian].contains(console.principal.role) else { return nil }
+        let answer = try await console.run(NowAndNext.self, .init())
+        return Templates.card.render([
+            "now": answer.current.map { lessonLine($0, console) } ?? console.say(Words.noLessonNow),
+            "next": answer.next.map { console.say(Words.nextAt, ["lesson": lessonLine($0, console), "date": $0.date.description]) } ?? "",
+            "link": console.pagePath("timetable", "today"), "linkText": console.say(Words.openDay),
+        ])
+    }
+
+    private static func dayBody(_ view: TimetableView, now: NowAndNext.Output?, classCode: String?, _ console: ConsoleRequest) -> ConsoleHTML {
+        let day = view.days.first
+        let canRegister = console.enabledModules.contains("attendance") && console.principal.role == .teacher
+        let lessons: [[String: Any]] = (day?.lessons ?? []).sorted { $0.startsAt < $1.startsAt }.map { slot in
+            let isNow = now?.current?.slot.id == slot.id && now?.current?.date == day?.date
+            var row: [String: Any] = [
+                "period": slot.periodCode, "time": "\(slot.startsAt)–\(slot.endsAt)", "class": slot.classCode,
+                "subject": slot.subjectName.text(in: console.language), "room": slot.room, "teacher": slot.teacherName, "now": isNow,
+                "nowLabel": console.say(Words.nowBadge),
+            ]
+            if canRegister, console.query["date"] == nil, !view.movedToNextSchoolDay {
+                row["register"] = console.pagePath("attendance", "register", query: [("class", slot.classCode), ("period", slot.periodCode)])
+                row["registerText"] = console.say(Words.takeRegister, ["class": slot.classCode, "period": slot.periodCode])
+            }
+            return row
+        }
+        let week = day.map { plan -> String in
+            if case .week = plan.week { return console.say(Words.week, ["letter": plan.week.description]) }
+            return console.say(Words.noSchool)
+        } ?? ""
+        return Templates.day.render(console.common.merging(pickValues(console, classCode)) { $1 }.merging([
+            "heading": view.title, "date": day?.date?.description ?? view.requested.description, "week": week,
+            "moved": view.movedToNextSchoolDay ? console.say(Words.moved, ["date": view.requested.description]) : "",
+            "lessons": lessons, "none": lessons.isEmpty ? console.say(Words.noLessons) : "",
+            "periodLabel": console.say(Words.period), "classLabel": console.say(Words.classWord), "subjectLabel": console.say(Words.subject),
+            "roomLabel": console.say(Words.room), "teacherLabel": console.say(Words.teacher),
+        ]) { $1 })
+    }
+
+    private static func pickValues(_ console: ConsoleRequest, _ classCode: String?) -> [String: Any] {
+        ["canPick": console.principal.role != .student && console.principal.role != .guardian, "classValue": classCode ?? "",
+         "pickLabel": console.say(Words.classCode), "show": console.say(Words.show), "pickHint": console.say(Words.pickHint),
+         "action": console.pagePath("timetable", "today")]
+    }
+
+    private static func lessonLine(_ lesson: NowAndNext.Lesson, _ console: ConsoleRequest) -> String {
+        console.say(Words.lessonLine, [
+            "class": lesson.slot.classCode, "subject": lesson.slot.subjectName.text(in: console.language), "period": lesson.slot.periodCode,
+            "from": lesson.slot.startsAt, "to": lesson.slot.endsAt, "week": lesson.week.description,
+        ])
+    }
+
+    enum Words {
+        static let title = LocalizedText(ar: "جدول اليوم", en: "Today's timetable")
+        static let nowTitle = LocalizedText(ar: "الآن والتالي", en: "Now and next")
+        static let noLessonNow = LocalizedText(ar: "لا حصة الآن.", en: "No lesson right now.")
+        static let nextAt = LocalizedText(ar: "التالي: {lesson}، يوم {date}", en: "Next: {lesson}, on {date}")
+        static let openDay = LocalizedText(ar: "جدول اليوم", en: "Today's timetable")
+        static let nowBadge = LocalizedText(ar: "الآن", en: "now")
+        static let takeRegister = LocalizedText(ar: "تحضير {class} ({period})", en: "Take the register for {class} ({period})")
+        static let week = LocalizedText(ar: "الأسبوع {letter}", en: "Week {letter}")
+        static let noSchool = LocalizedText(ar: "لا دراسة", en: "No school")
+        static let moved = LocalizedText(ar: "{date} يوم عطلة: هذا يوم الدراسة التالي.", en: "{date} is a day off: this is the next school day.")
+        static let noLessons = LocalizedText(ar: "لا حصص في هذا اليوم.", en: "No lessons on this day.")
+        static let period = LocalizedText(ar: "الحصة", en: "Period")
+        static let classWord = LocalizedText(ar: "الفصل", en: "Class")
+        static let subject = LocalizedText(ar: "المادة", en: "Subject")
+        static let room = LocalizedText(ar: "القاعة", en: "Room")
+        static let teacher = LocalizedText(ar: "المعلّم", en: "Teacher")
+        static let classCode = LocalizedText(ar: "رمز الفصل", en: "Class code")
+        static let show = LocalizedText(ar: "عرض", en: "Show")
+        static let pickHint = LocalizedText(ar: "اكتب رمز فصل، مثل 7A، لعرض جدوله.", en: "Enter a class code, such as 7A, to see its day.")
+        static let lessonLine = LocalizedText(ar: "{class} · {subject} · {period} ({from}–{to}) · الأسبوع {week}",
+                                              en: "{class} · {subject} · {period} ({from}–{to}) · Week {week}")
+    }
+
+    enum Templates {
+        static let pick = ConsoleTemplate("""
+            {{#canPick}}<form method="get" action="{{action}}" class="panel actions">
+            <p><label for="class">{{pickLabel}}</label><input id="class" name="class" value="{{classValue}}" dir="ltr"></p>
+            <button type="submit">{{show}}</button></form><p class="hint">{{pickHint}}</p>{{/canPick}}
+            """)
+        static let day = ConsoleTemplate("""
+            {{#canPick}}<form method="get" action="{{action}}" class="panel actions">
+            <p><label for="class">{{pickLabel}}</label><input id="class" name="class" value="{{classValue}}" dir="ltr"></p>
+            <button type="submit">{{show}}</button></form>{{/canPick}}
+            <section class="panel" aria-labelledby="day-title">
+            <h2 id="day-title">{{heading}} · <span dir="ltr">{{date}}</span> · <strong class="week">{{week}}</strong></h2>
+            {{#moved}}<p class="hint">{{moved}}</p>{{/moved}}
+            {{#none}}<p>{{none}}</p>{{/none}}
+            {{^none}}<table><thead><tr><th scope="col">{{periodLabel}}</th><th scope="col">{{classLabel}}</th><th scope="col">{{subjectLabel}}</th><th scope="col">{{roomLabel}}</th><th scope="col">{{teacherLabel}}</th><th scope="col"></th></tr></thead>
+            <tbody>{{#lessons}}<tr{{#now}} class="now"{{/now}}><td><span dir="ltr">{{period}} {{time}}</span>{{#now}} <strong>({{nowLabel}})</strong>{{/now}}</td><td>{{class}}</td><td>{{subject}}</td><td>{{room}}</td><td>{{teacher}}</td>
+            <td>{{#register}}<a class="button" href="{{register}}">{{registerText}}</a>{{/register}}</td></tr>{{/lessons}}</tbody></table>{{/none}}
+            </section>
+            """)
+        static let card = ConsoleTemplate("""
+            <p>{{now}}</p>{{#next}}<p class="hint">{{next}}</p>{{/next}}<p><a href="{{link}}">{{linkText}}</a></p>
+            """)
+    }
+}

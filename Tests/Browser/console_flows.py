@@ -1,0 +1,235 @@
+"""The web console in a real browser: Playwright for Python driving Debian's chromium.
+
+Run by Tests/HostTests/console-browser-tests.swift against a live `hogwarts serve` on a demo
+database, once per language. Each flow is what a person does; every page visited is also
+checked for console errors, the language and direction, a title, one h1 and labelled controls.
+Prints one JSON line of figures, then 'N passed, N failed'; exits non-zero on any failure.
+"""
+import argparse
+import json
+import sqlite3
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+PASSWORD = "1234"
+
+
+class Run:
+    def __init__(self, args):
+        self.args = args
+        self.base = args.base_url.rstrip("/")
+        self.lang = args.lang
+        self.failures = []
+        self.passed = 0
+        self.figures = {}
+        self.errors = []
+
+    def check(self, condition, what):
+        if condition:
+            self.passed += 1
+        else:
+            self.failures.append(what)
+            print(f"FAILED [{self.lang}]: {what}", file=sys.stderr)
+
+    def db(self):
+        return sqlite3.connect(f"file:{self.args.database}?mode=ro", uri=True)
+
+    # Every page: no script error, the language and its direction, a title, one h1, labelled controls.
+    def audit(self, page, name):
+        html = page.locator("html")
+        expected_dir = "rtl" if self.lang == "ar" else "ltr"
+        self.check(html.get_attribute("lang") == self.lang, f"{name}: html lang is {html.get_attribute('lang')}")
+        self.check(html.get_attribute("dir") == expected_dir, f"{name}: html dir is {html.get_attribute('dir')}")
+        self.check(page.title().strip() != "", f"{name}: page has a title")
+        self.check(page.locator("h1").count() == 1, f"{name}: exactly one h1")
+        problems = page.evaluate("""() => {
+            const out = [];
+            const ids = new Set();
+            for (const el of document.querySelectorAll('[id]')) { if (ids.has(el.id)) out.push('duplicate id ' + el.id); ids.add(el.id); }
+            const named = (el) => {
+                if (el.getAttribute('aria-label')) return true;
+                const by = el.getAttribute('aria-labelledby');
+                if (by && by.split(/\\s+/).every(id => document.getElementById(id) && document.getElementById(id).textContent.trim())) return true;
+                if (el.id && document.querySelector('label[for="' + el.id + '"]')) return true;
+                if (el.closest('label')) return true;
+                return false;
+            };
+            for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
+                if (!named(el)) out.push('unlabelled ' + el.outerHTML.slice(0, 80));
+            }
+            for (const el of document.querySelectorAll('button, a[href]')) {
+                if (!el.textContent.trim() && !named(el) && !el.getAttribute('title')) out.push('nameless ' + el.outerHTML.slice(0, 80));
+            }
+            for (const el of document.querySelectorAll('img')) { if (!el.hasAttribute('alt')) out.push('img without alt'); }
+            for (const el of document.querySelectorAll('svg[role=img]')) { if (!el.querySelector('title')) out.push('chart without title'); }
+            for (const el of document.querySelectorAll('[aria-describedby]')) {
+                for (const id of el.getAttribute('aria-describedby').split(/\\s+/)) { if (!document.getElementById(id)) out.push('describedby missing ' + id); }
+            }
+            return out;
+        }""")
+        self.check(problems == [], f"{name}: accessibility problems {problems}")
+        if self.args.screenshots:
+            page.screenshot(path=f"{self.args.screenshots}/{self.lang}-{name}.png", full_page=True)
+
+    def sign_in(self, page, email, school=None):
+        page.goto(self.base + "/")
+        self.check("/sign-in" in page.url, f"signed out, / goes to the sign-in form ({page.url})")
+        # Before signing in the language is a cookie; afterwards it is the person's profile.
+        if page.locator("html").get_attribute("lang") != self.lang:
+            page.click(f"form[action='/language'] button[lang='{self.lang}']")
+        self.audit(page, "sign-in")
+        page.fill("#email", email)
+        page.fill("#password", PASSWORD)
+        page.click("form[action='/sign-in'] button[type=submit]")
+        if page.locator("#school").count() > 0:
+            self.audit(page, "sign-in-choose-school")
+            if school:
+                page.select_option("#school", label=school)
+            page.fill("#password", PASSWORD)
+            page.click("form[action='/sign-in'] button[type=submit]")
+        self.check(page.locator("form[action='/sign-out']").count() == 1, f"{email} is signed in")
+        # The language is the person's, kept in their profile: switch it when it is not this run's.
+        if page.locator("html").get_attribute("lang") != self.lang:
+            page.click(f"form[action='/language'] button[lang='{self.lang}']")
+        self.check(page.locator("html").get_attribute("lang") == self.lang, f"{email}: console in {self.lang}")
+
+    def sign_out(self, page):
+        page.click("form[action='/sign-out'] button")
+        self.check("/sign-in" in page.url, "signed out")
+
+    def admin(self, page):
+        self.sign_in(page, "admin@databayt.org")
+        self.audit(page, "dashboard-admin")
+        cookies = {c["name"]: c for c in page.context.cookies()}
+        session = cookies.get("hogwarts_session", {})
+        self.check(session.get("httpOnly") is True and session.get("sameSite") == "Strict", f"session cookie HttpOnly and SameSite=Strict: {session}")
+
+        page.click("nav a[href='/admin/modules']")
+        self.audit(page, "modules")
+        menu = page.locator("nav a[href='/m/timetable/today']")
+        self.check(menu.count() == 1, "timetable is in the menu while on")
+        page.click("button[role=switch][data-module='timetable']")
+        self.check(page.locator("button[role=switch][data-module='timetable']").get_attribute("aria-checked") == "false", "timetable switched off")
+        self.check(page.locator("nav a[href='/m/timetable/today']").count() == 0, "timetable left the menu when off")
+        response = page.goto(self.base + "/m/timetable/today")
+        self.check(response.status == 404, f"a switched-off module's page is not there ({response.status})")
+        # That 404 was asked for: chromium logs it as a console error, which is not one of the console's.
+        self.errors = [e for e in self.errors if "404" not in e]
+        page.goto(self.base + "/admin/modules")
+        page.click("button[role=switch][data-module='timetable']")
+        self.check(page.locator("button[role=switch][data-module='timetable']").get_attribute("aria-checked") == "true", "timetable switched on")
+        self.check(page.locator("nav a[href='/m/timetable/today']").count() == 1, "timetable back in the menu")
+        # Students is used by others: switching it off asks first, and cancelling changes nothing.
+        page.click("button[role=switch][data-module='students']")
+        self.audit(page, "modules-confirm-cascade")
+        self.check(page.locator("form input[name=confirm][value=yes]").count() == 1, "switching off Students asks before cascading")
+        page.click("main a[href='/admin/modules']")
+        self.check(page.locator("button[role=switch][data-module='students']").get_attribute("aria-checked") == "true", "cancel keeps Students on")
+
+        page.click("nav a[href='/admin/settings']")
+        self.audit(page, "settings")
+        field = "#setting-attendance-late-threshold-minutes"
+        page.fill(field, "0")
+        page.click("#settings-attendance button[type=submit]")
+        self.check(page.locator(field).get_attribute("aria-invalid") == "true", "an out-of-range value is marked invalid")
+        self.check(page.locator("#setting-attendance-late-threshold-minutes-error").count() == 1, "the field says what is wrong")
+        self.audit(page, "settings-invalid")
+        value = "20" if self.lang == "ar" else "25"
+        page.fill(field, value)
+        page.click("#settings-attendance button[type=submit]")
+        self.check(page.locator(".notice[role=status]").count() == 1, "settings saved notice")
+        with self.db() as db:
+            stored = db.execute("SELECT value FROM kernel_settings WHERE key = 'attendance.late-threshold-minutes'").fetchone()
+        self.check(stored is not None and stored[0] == value, f"the setting is in the database ({stored})")
+        self.sign_out(page)
+
+    def teacher(self, page):
+        self.sign_in(page, "teacher@databayt.org")
+        self.audit(page, "dashboard-teacher")
+        if page.locator("nav a[href='/m/timetable/today']").count():
+            page.click("nav a[href='/m/timetable/today']")
+            self.audit(page, "timetable-today")
+        page.click("nav a[href='/m/attendance/register']")
+        self.audit(page, "register-classes")
+        # Another class in each language, so each run takes a register nobody has taken today.
+        page.click(f"main ul.lessons a >> nth={0 if self.lang == 'ar' else 1}")
+        start = time.monotonic()
+        page.wait_for_load_state("load")
+        loaded = time.monotonic()
+        self.audit(page, "register")
+        class_code = page.locator("#register-form input[name=class]").get_attribute("value")
+        rows = page.locator("ol.register > li")
+        count = rows.count()
+        self.check(count >= 3, f"the register lists the class ({count})")
+        self.check(page.locator("ol.register input[value=PRESENT]:checked").count() == count, "everyone starts present")
+        absent = rows.nth(1).locator("code").inner_text()
+        late = rows.nth(2).locator("code").inner_text()
+        tapped = time.monotonic()
+        rows.nth(1).locator("label.choice", has=page.locator("input[value=ABSENT]")).click()
+        rows.nth(2).locator("label.choice", has=page.locator("input[value=LATE]")).click()
+        self.check(page.locator("#exceptions-count").inner_text() == "2", "the page counts two exceptions")
+        page.click("#register-form button[type=submit]")
+        page.wait_for_selector("#saved")
+        done = time.monotonic()
+        self.audit(page, "register-saved")
+        self.figures["register_ms"] = round((done - start) * 1000)
+        self.figures["register_save_ms"] = round((done - tapped) * 1000)
+        self.figures["register_students"] = count
+        with self.db() as db:
+            rows_db = dict(db.execute("""
+                SELECT s.gr_number, r.status FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+                WHERE c.code = ? AND r.period = 'DAY' AND r.date = (SELECT MAX(date) FROM attendance_records)
+                """, (class_code,)).fetchall())
+        self.check(rows_db.get(absent) == "ABSENT" and rows_db.get(late) == "LATE", f"the database has the two exceptions {absent}, {late}")
+        self.check(sum(1 for s in rows_db.values() if s == "PRESENT") == count - 2, "everyone else is present in the database")
+        self.sign_out(page)
+
+    def guardian(self, page):
+        self.sign_in(page, "parent@databayt.org", school=None)
+        self.audit(page, "dashboard-guardian")
+        cards = page.locator(".card").count()
+        self.check(cards >= 1, f"the guardian's dashboard has cards ({cards})")
+        report = page.locator("nav a[href='/m/grades/report-card']")
+        if report.count():
+            report.click()
+            self.audit(page, "report-card")
+            self.check(page.locator("table").count() >= 1, "a published report card is shown")
+        self.sign_out(page)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--lang", choices=["ar", "en"], required=True)
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    run = Run(args)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+        for flow in (run.admin, run.teacher, run.guardian):
+            # A phone-sized screen: the register must work one-handed.
+            context = browser.new_context(viewport={"width": 390, "height": 844} if flow == run.teacher else {"width": 1280, "height": 900})
+            page = context.new_page()
+            page.on("console", lambda message: run.errors.append(message.text) if message.type == "error" else None)
+            page.on("pageerror", lambda error: run.errors.append(str(error)))
+            try:
+                flow(page)
+            except Exception as error:  # a missing element: the flow's failure, then the next flow
+                run.check(False, f"{flow.__name__}: {error}")
+                if args.screenshots:
+                    page.screenshot(path=f"{args.screenshots}/{args.lang}-{flow.__name__}-failure.png", full_page=True)
+            context.close()
+        browser.close()
+    run.check(run.errors == [], f"browser console errors: {run.errors}")
+    print(json.dumps({"lang": args.lang, **run.figures}))
+    print(f"{run.passed} passed, {len(run.failures)} failed")
+    return 1 if run.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The web console in a real browser: `Tests/Browser/console_flows.py` (Playwright for Python)
+/// drives Debian's chromium against a live `hogwarts serve`, in Arabic and in English: the admin
+/// switches a module off and on and changes a setting, the teacher takes a register with two
+/// exceptions (checked in the database), the guardian opens a report card; every page is checked
+/// for script errors, its language and direction, a title and labelled controls. CI installs
+/// chromium and playwright (`.ci/run`) and sets `HOGWARTS_REQUIRE_API_TOOLS=1`, so there it must
+/// run; elsewhere it runs when both are installed.
+@Suite("Web console in a browser", .serialized)
+struct ConsoleBrowserTests {
+    static var chromium: String { ProcessInfo.processInfo.environment["HOGWARTS_CHROMIUM"] ?? "/usr/bin/chromium" }
+    static var playwrightInstalled: Bool {
+        (try? HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["python3", "-c", "import playwright.sync_api"], in: URL(filePath: "/tmp")).status) == 0
+    }
+    static var toolsInstalled: Bool { FileManager.default.isExecutableFile(atPath: chromium) && playwrightInstalled }
+    static var required: Bool { ProcessInfo.processInfo.environment["HOGWARTS_REQUIRE_API_TOOLS"] == "1" }
+
+    @Test("admin, teacher and guardian flows pass in Arabic and in English",
+          .enabled(if: toolsInstalled || required, "install chromium (apt) and playwright (pip) to run this"))
+    func flows() async throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+        let script = HogwartsProcess.packageRoot.appending(path: "Tests/Browser/console_flows.py")
+        let screenshots = ProcessInfo.processInfo.environment["HOGWARTS_CONSOLE_SCREENSHOTS"]
+        for language in ["ar", "en"] {
+            let run = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), [
+                "python3", script.path, "--base-url", "http://127.0.0.1:\(server.port)", "--lang", language,
+                "--database", hogwarts.databasePath, "--chromium", Self.chromium,
+            ] + (screenshots.map { ["--screenshots", $0] } ?? []), in: hogwarts.directory)
+            #expect(run.status == 0, "browser flows in \(language):\n\(run.stdout.suffix(3000))\n\(run.stderr.suffix(3000))")
+            print(run.stdout.split(separator: "\n").first { $0.hasPrefix("{") } ?? "")
+        }
+    }
+}
