@@ -61,6 +61,9 @@ public final class AccessTokens: Sendable {
     private struct State {
         var signingKey: String?
         var knownKeys: Set<String> = []
+        /// Token headers already read, by their text: every token a key signs has the same header,
+        /// so each request need not decode it again (only headers naming a known key; a few at most).
+        var headerKids: [Substring: String] = [:]
         var revokedFamilies: Set<String> = []
         var checkedAt: Date = .distantPast
         var keysLoadedAt: Date = .distantPast
@@ -136,7 +139,7 @@ public final class AccessTokens: Sendable {
     }
 
     private func verified(_ token: String, type: String) async throws -> TokenClaims {
-        try await loadKeysIfNeeded(kid: Self.kid(of: token))
+        try await loadKeysIfNeeded(kid: kid(of: token))
         let claims: TokenClaims
         do {
             claims = try await keys.verify(token, as: TokenClaims.self)
@@ -203,9 +206,21 @@ public final class AccessTokens: Sendable {
 
     private static func familyKey(_ school: SchoolID, _ family: String) -> String { school + "/" + family }
 
+    /// The `kid` in a token's header, remembered for a header naming a known key.
+    private func kid(of token: String) -> String? {
+        let header = token.prefix { $0 != "." }
+        if let kid = state.withLock({ $0.headerKids[header] }) { return kid }
+        let kid = Self.kid(ofHeader: header)
+        if let kid {
+            state.withLock { state in
+                if state.knownKeys.contains(kid), state.headerKids.count < 32 { state.headerKids[header] = kid }
+            }
+        }
+        return kid
+    }
+
     /// The `kid` in a token's header, read without trusting it, to know whether to reload keys.
-    private static func kid(of token: String) -> String? {
-        guard let header = token.split(separator: ".").first else { return nil }
+    private static func kid(ofHeader header: Substring) -> String? {
         var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
