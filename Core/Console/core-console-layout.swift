@@ -32,6 +32,7 @@ struct ConsoleLayout {
         var items: [(href: String, label: String)] = [("/", localizer("console.dashboard.title"))]
         if console.may(KernelPermissions.manageModules) { items.append(("/admin/modules", localizer("console.modules.title"))) }
         if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"))) }
+        if console.may(KernelPermissions.manageModules) { items.append(("/admin/audit", localizer("console.audit.title"))) }
         for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
             for page in module.consolePages where page.inMenu && console.may(page.permission) {
                 items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language)))

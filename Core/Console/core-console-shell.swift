@@ -31,6 +31,7 @@ struct ConsoleShell: Sendable {
         router.post("/admin/modules") { request, context in try await signedIn(request, context) { try await ConsoleModulesPage(shell: self).submit($0) } }
         router.get("/admin/settings") { request, context in try await signedIn(request, context) { try await ConsoleSettingsPage(shell: self).page($0) } }
         router.post("/admin/settings") { request, context in try await signedIn(request, context) { try await ConsoleSettingsPage(shell: self).submit($0) } }
+        router.get("/admin/audit") { request, context in try await signedIn(request, context) { try await ConsoleAuditPage(shell: self).page($0) } }
         router.get("/m/:module/:page") { request, context in try await modulePage(request, context) }
         router.post("/m/:module/:page") { request, context in try await modulePage(request, context) }
         router.get("/console.css") { _, _ in ConsoleAssets.response(ConsoleAssets.css, type: "text/css; charset=utf-8") }

@@ -5,7 +5,7 @@ import Students
 extension AttendanceModule {
     /// The register (everyone present, tap the exceptions, save once) and attendance cards.
     public var consolePages: [ConsolePage] { [AttendanceConsole.register] }
-    public var consoleCards: [ConsoleCard] { [AttendanceConsole.todayCard, AttendanceConsole.rateCard] }
+    public var consoleCards: [ConsoleCard] { [AttendanceConsole.todayCard, AttendanceConsoleDashboard.termCard, AttendanceConsole.rateCard] }
 }
 
 /// Attendance in the console. The page only reads the form and runs `attendance.register` and

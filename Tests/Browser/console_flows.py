@@ -143,11 +143,75 @@ class Run:
         with self.db() as db:
             stored = db.execute("SELECT value FROM kernel_settings WHERE key = 'attendance.late-threshold-minutes'").fetchone()
         self.check(stored is not None and stored[0] == value, f"the setting is in the database ({stored})")
+        self.admin_dashboard(page)
+        self.admin_audit(page)
+        self.admin_users(page)
         self.sign_out(page)
+
+    # Dashboards: charts drawn on the server as SVG, each with a title, a description and a table.
+    def charts(self, page, name):
+        charts = page.locator("svg.chart[role=img]")
+        self.check(charts.count() >= 1, f"{name}: the dashboard draws charts ({charts.count()})")
+        described = page.evaluate("""() => [...document.querySelectorAll('svg.chart[role=img]')].every(svg =>
+            svg.querySelector('title') && svg.querySelector('title').textContent.trim() && svg.querySelector('desc') &&
+            svg.closest('figure').querySelector('details table'))""")
+        self.check(described, f"{name}: every chart has a title, a description and a table")
+        expected = "rtl" if self.lang == "ar" else "ltr"
+        directions = set(page.evaluate("() => [...document.querySelectorAll('svg.chart text[text-anchor=start]')].map(t => t.getAttribute('direction'))"))
+        self.check(directions == {expected}, f"{name}: chart labels read {expected} ({directions})")
+
+    def admin_dashboard(self, page):
+        page.click("nav a[href='/']")
+        self.check(page.locator("#card-attendance-term svg.chart").count() == 2, "attendance card: trend over the term and rate by class")
+        self.check(page.locator("#card-grades-distribution svg.chart").count() >= 1, "grades card: distribution per subject")
+        self.charts(page, "dashboard-admin-charts")
+
+    def admin_audit(self, page):
+        page.click("nav a[href='/admin/audit']")
+        self.audit(page, "audit-log")
+        self.check(page.locator("#audit-log tbody tr").count() >= 1, "the audit log lists entries")
+        page.select_option("#audit-outcome", "SUCCEEDED")
+        page.fill("#audit-action", "kernel.setting.set")
+        page.click("#audit-filters button[type=submit]")
+        outcomes = page.locator("#audit-log td[data-outcome]").evaluate_all("cells => cells.map(c => c.dataset.outcome)")
+        self.check(len(outcomes) >= 1 and set(outcomes) == {"SUCCEEDED"}, f"filtered by outcome and action ({outcomes})")
+        page.fill("#audit-from", "2000-01-01")
+        page.fill("#audit-to", "2000-01-02")
+        page.click("#audit-filters button[type=submit]")
+        self.check(page.locator("#audit-none").count() == 1, "a range with nothing says so")
+        self.audit(page, "audit-log-empty")
+
+    def admin_users(self, page):
+        page.click("nav a[href='/m/auth/users']")
+        self.audit(page, "users")
+        page.fill("#users-search", "staff@databayt.org")
+        page.click("#users-filter button[type=submit]")
+        row = page.locator("tr[data-email='staff@databayt.org']")
+        self.check(row.count() == 1, "the search finds the account")
+        row.locator("select[name=role]").select_option("TEACHER")
+        row.locator("form.role-form button[type=submit]").click()
+        self.check(page.locator(".notice[role=status]").count() == 1, "role changed notice")
+        with self.db() as db:
+            role = db.execute("SELECT role FROM auth_users WHERE email = 'staff@databayt.org' AND school_id = (SELECT id FROM schools WHERE slug = 'demo')").fetchone()
+        self.check(role is not None and role[0] == "TEACHER", f"the new role is in the database ({role})")
+        row = page.locator("tr[data-email='staff@databayt.org']")
+        row.locator("form.status-form button[type=submit]").click()
+        self.check(page.locator("tr[data-email='staff@databayt.org']").get_attribute("data-status") == "SUSPENDED", "the account is suspended")
+        self.audit(page, "users-changed")
+        # Put it back, so the other language's run starts from the same school.
+        row = page.locator("tr[data-email='staff@databayt.org']")
+        row.locator("form.status-form button[type=submit]").click()
+        row = page.locator("tr[data-email='staff@databayt.org']")
+        row.locator("select[name=role]").select_option("STAFF")
+        row.locator("form.role-form button[type=submit]").click()
+        with self.db() as db:
+            back = db.execute("SELECT role, status FROM auth_users WHERE email = 'staff@databayt.org' AND school_id = (SELECT id FROM schools WHERE slug = 'demo')").fetchone()
+        self.check(back is not None and tuple(back) == ("STAFF", "ACTIVE"), f"role and status restored ({back})")
 
     def teacher(self, page):
         self.sign_in(page, "teacher@databayt.org")
         self.audit(page, "dashboard-teacher")
+        self.charts(page, "dashboard-teacher-charts")
         if page.locator("nav a[href='/m/timetable/today']").count():
             page.click("nav a[href='/m/timetable/today']")
             self.audit(page, "timetable-today")
