@@ -3,8 +3,8 @@ import Foundation
 import Students
 
 extension GradesModule {
-    /// Published report cards for students and guardians.
-    public var consolePages: [ConsolePage] { [GradesConsole.reportCard] }
+    /// Published report cards for students and guardians; grade entry for teachers.
+    public var consolePages: [ConsolePage] { [GradesConsole.reportCard, GradesEntryConsole.entry] }
 }
 
 /// A student's published report cards, or each of a guardian's children's, term by term. The

@@ -3,7 +3,7 @@ import Foundation
 
 extension TimetableModule {
     /// Today's lessons with the cycle week, and a "now and next" card.
-    public var consolePages: [ConsolePage] { [TimetableConsole.today] }
+    public var consolePages: [ConsolePage] { [TimetableConsole.today, TimetableWeekConsole.week] }
     public var consoleCards: [ConsoleCard] { [TimetableConsole.nowCard] }
 }
 

@@ -25,6 +25,8 @@ class Run:
         self.passed = 0
         self.figures = {}
         self.errors = []
+        # Marks entered before this run (the demo's own) are not this run's.
+        self.started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
 
     def check(self, condition, what):
         if condition:
@@ -249,7 +251,51 @@ class Run:
                 """, (class_code,)).fetchall())
         self.check(rows_db.get(absent) == "ABSENT" and rows_db.get(late) == "LATE", f"the database has the two exceptions {absent}, {late}")
         self.check(sum(1 for s in rows_db.values() if s == "PRESENT") == count - 2, "everyone else is present in the database")
+        self.grades(page)
         self.sign_out(page)
+
+    # Grade entry: one of the teacher's assessments, a mark out of range refused beside its field
+    # with nothing written, then one save of two marks, checked in the database.
+    def grades(self, page):
+        entry = page.locator("nav a[href='/m/grades/enter']")
+        self.check(entry.count() == 1, "the teacher's menu has grade entry")
+        entry.click()
+        self.audit(page, "grades-pick")
+        options = page.locator("#assessment option")
+        self.check(options.count() >= 1, f"the teacher has assessments ({options.count()})")
+        # Another assessment in each language, so each run writes its own marks.
+        code = options.nth(0 if self.lang == "ar" else min(1, options.count() - 1)).get_attribute("value")
+        page.select_option("#assessment", code)
+        page.click("main form.actions button[type=submit]")
+        self.audit(page, "grades-sheet")
+        inputs = page.locator("#grades-form input[name^='mark.']")
+        self.check(inputs.count() >= 2, f"the sheet lists the class ({inputs.count()})")
+        first = inputs.nth(0).get_attribute("name")[len("mark."):]
+        second = inputs.nth(1).get_attribute("name")[len("mark."):]
+        inputs.nth(0).fill("9999")
+        page.click("#grades-form button[type=submit]")
+        page.wait_for_selector("#problems")
+        self.audit(page, "grades-invalid")
+        self.check(page.locator(f"[id='problem-{first}']").count() == 1, "the bad mark's problem is beside its field")
+        self.check(self.marks(code, first, second) == {}, "nothing was written for a batch with a bad mark")
+        page.locator(f"[id='mark-{first}']").fill("7")
+        page.locator(f"[id='mark-{second}']").fill("absent")
+        page.click("#grades-form button[type=submit]")
+        page.wait_for_selector("#saved")
+        self.audit(page, "grades-saved")
+        marks = self.marks(code, first, second)
+        self.check(marks.get(first) == ("SCORED", 7.0) and marks.get(second, ("",))[0] == "ABSENT", f"the database has both marks ({marks})")
+
+    def marks(self, code, *grs):
+        with self.db() as db:
+            rows = db.execute(f"""
+                SELECT s.gr_number, r.state, r.score FROM grades_results r
+                JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
+                JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                WHERE a.code = ? AND a.school_id = (SELECT id FROM schools WHERE slug = 'demo') AND s.gr_number IN ({",".join("?" * len(grs))})
+                  AND r.entered_at >= ?
+                """, (code, *grs, self.started)).fetchall()
+        return {gr: (state, score) for gr, state, score in rows}
 
     def guardian(self, page):
         self.sign_in(page, "parent@databayt.org", school=None)
