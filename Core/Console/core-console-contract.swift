@@ -11,15 +11,19 @@ public struct ConsolePage: Sendable {
     public let path: String
     public let title: LocalizedText
     public let permission: Permission
+    /// The reaches of `permission` the page is for (a teacher's `ownClasses`), nil for every holder:
+    /// a page that would only refuse a student or a guardian stays out of their menu.
+    public let scopes: Set<AccessScope>?
     /// False for pages reached only through a link (a register opened from a lesson).
     public let inMenu: Bool
     public let handler: @Sendable (ConsoleRequest) async throws -> ConsoleResponse
 
-    public init(_ path: String, title: LocalizedText, permission: Permission, inMenu: Bool = true,
+    public init(_ path: String, title: LocalizedText, permission: Permission, scopes: Set<AccessScope>? = nil, inMenu: Bool = true,
                 handler: @escaping @Sendable (ConsoleRequest) async throws -> ConsoleResponse) {
         self.path = path
         self.title = title
         self.permission = permission
+        self.scopes = scopes
         self.inMenu = inMenu
         self.handler = handler
     }

@@ -34,7 +34,7 @@ struct ConsoleLayout {
         if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"))) }
         if console.may(KernelPermissions.manageModules) { items.append(("/admin/audit", localizer("console.audit.title"))) }
         for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
-            for page in module.consolePages where page.inMenu && console.may(page.permission) {
+            for page in module.consolePages where page.inMenu && console.may(open: page) {
                 items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language)))
             }
         }

@@ -55,6 +55,12 @@ public struct ConsoleRequest: Sendable {
         kernel.registry.policy.scope(of: principal.role, for: permission) != nil
     }
 
+    /// Whether the person may open the page: they hold its permission, at one of its scopes if it names them.
+    public func may(open page: ConsolePage) -> Bool {
+        guard let scope = kernel.registry.policy.scope(of: principal.role, for: page.permission) else { return false }
+        return page.scopes.map { $0.contains(scope) } ?? true
+    }
+
     /// The address of a module's page, `/m/<module>/<page>`, with an optional query.
     public func pagePath(_ module: ModuleID, _ page: String, query: [(String, String)] = []) -> String {
         ConsoleForm.path("/m/\(module)/\(page)", query: query)

@@ -48,7 +48,7 @@ struct ConsoleShell: Sendable {
                   let page = module.consolePages.first(where: { $0.path == path }) else {
                 throw ConsoleProblem.notFound
             }
-            guard console.may(page.permission) else { throw ConsoleProblem.forbidden }
+            guard console.may(open: page) else { throw ConsoleProblem.forbidden }
             return try await page.handler(console)
         }
     }

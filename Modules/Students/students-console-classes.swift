@@ -9,7 +9,7 @@ extension StudentsModule {
 /// Class lists in the console: the teacher's classes (`students.teacher-classes`) and one class's
 /// students (`students.class-students`). Whose class it is, and who may ask, are the actions' rules.
 enum StudentsConsole {
-    static let classes = ConsolePage("classes", title: Words.title, permission: StudentsPermissions.read) { console in
+    static let classes = ConsolePage("classes", title: Words.title, permission: StudentsPermissions.read, scopes: [.ownClasses]) { console in
         let taught = try await console.run(ListTeacherClasses.self, .init())
         var seen: Set<String> = []
         let taughtAll = taught

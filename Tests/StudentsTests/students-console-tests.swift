@@ -31,7 +31,7 @@ struct StudentsConsoleTests {
         }
     }
 
-    @Test("another teacher's class is refused and shows none of its students; a guardian gets no class list")
+    @Test("another teacher's class is refused and shows none of its students; a guardian has none in the menu and is refused the page")
     func refusals() async throws {
         let fixture = try RosterFixture()
         let other = try #require(try fixture.run(ListClasses.self, .init()).first { $0.code == "7A" }).id
@@ -43,7 +43,8 @@ struct StudentsConsoleTests {
             #expect(!refused.html.contains("GR-1") && !refused.html.contains("GR-2"))
         }
         try await fixture.harness.console { console in
-            _ = try await console.signIn("mum@family.org", "Corr3ct-Horse")
+            let dashboard = try await console.signIn("mum@family.org", "Corr3ct-Horse")
+            #expect(!dashboard.html.contains("href=\"/m/students/classes\""))
             let refused = try await console.get("/m/students/classes")
             #expect(refused.status == 403)
             #expect(!refused.html.contains("GR-1"))
