@@ -214,9 +214,13 @@ class Run:
         self.sign_in(page, "teacher@databayt.org")
         self.audit(page, "dashboard-teacher")
         self.charts(page, "dashboard-teacher-charts")
-        if page.locator("nav a[href='/m/timetable/today']").count():
-            page.click("nav a[href='/m/timetable/today']")
-            self.audit(page, "timetable-today")
+        page.click("nav a[href='/m/timetable/today']")
+        self.audit(page, "timetable-today")
+        page.click("nav a[href='/m/students/classes']")
+        self.audit(page, "class-lists")
+        page.click("main a[href^='/m/students/classes?class='] >> nth=0")
+        self.audit(page, "class-list")
+        self.check(page.locator("main table tbody tr").count() >= 1, "a class list shows its students")
         page.click("nav a[href='/m/attendance/register']")
         self.audit(page, "register-classes")
         # Another class in each language, so each run takes a register nobody has taken today.
@@ -303,10 +307,17 @@ class Run:
         cards = page.locator(".card").count()
         self.check(cards >= 1, f"the guardian's dashboard has cards ({cards})")
         report = page.locator("nav a[href='/m/grades/report-card']")
-        if report.count():
-            report.click()
-            self.audit(page, "report-card")
-            self.check(page.locator("table").count() >= 1, "a published report card is shown")
+        self.check(report.count() == 1, "the guardian's menu has report cards")
+        report.click()
+        self.audit(page, "report-card")
+        self.check(page.locator("table").count() >= 1, "a published report card is shown")
+        self.check(page.locator("nav a[href='/m/students/classes']").count() == 0, "a guardian's menu has no teacher's class lists")
+        for path, name in (("/m/timetable/week", "timetable-week"), ("/m/messages/conversations", "messages"),
+                           ("/m/notifications/list", "notifications")):
+            link = page.locator(f"nav a[href='{path}']")
+            self.check(link.count() == 1, f"the guardian's menu has {path}")
+            link.click()
+            self.audit(page, name)
         self.sign_out(page)
 
 
