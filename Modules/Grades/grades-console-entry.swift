@@ -14,7 +14,8 @@ enum GradesEntryConsole {
         // Only the assessments the action lists for this person can be opened here.
         guard let assessment = assessments.first(where: { $0.code == code }) else { throw GradesError.unknownAssessment(code) }
         let students = try await console.run(ListStudents.self, .init(classCode: assessment.classCode, pageSize: StudentPage.maximumPageSize)).students
-        var entered: [String: String] = [:]
+        // Marks already entered fill the sheet, so a correction starts from what is there.
+        var entered = console.isPost ? [:] : try await enteredMarks(assessment, console)
         var problems: [String: String] = [:]
         if console.isPost {
             let marks = console.form.fields(prefixed: "mark.")
@@ -35,6 +36,19 @@ enum GradesEntryConsole {
         }
         values["sheet"] = sheetValues(assessment, students: students, entered: entered, problems: problems, console)
         return .page(title: console.say(Words.sheetTitle, ["title": assessment.title]), body: Templates.page.render(console.common.merging(values) { $1 }))
+    }
+
+    /// Each entered result as the sheet's field shows it: the mark, `absent` or `exempt`.
+    private static func enteredMarks(_ assessment: Assessment, _ console: ConsoleRequest) async throws -> [String: String] {
+        let results = try await console.run(AssessmentResults.self, .init(assessment: assessment.code))
+        return Dictionary(results.map { result in
+            let text = switch result.state {
+            case .scored: result.score.map(GradeScale.number) ?? ""
+            case .absent: "absent"
+            case .exempt: "exempt"
+            }
+            return (result.grNumber, text)
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func pickValues(_ assessments: [Assessment], chosen: String?, _ console: ConsoleRequest) -> [String: Any] {

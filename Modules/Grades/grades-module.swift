@@ -15,7 +15,8 @@ public struct GradesModule: AppModule {
     public var actions: [any Action.Type] {
         [CreateAssessment.self, ListAssessments.self, EnterResults.self, StudentResults.self, ReportCard.self, GradeHistory.self,
          PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self, SchoolReportCards.self,
-         ResultsPage.self, ResultsSummary.self, ReportCardList.self, ReportCardDetail.self, ClassAssessments.self, UpcomingAssessments.self, GradeDistribution.self]
+         ResultsPage.self, ResultsSummary.self, ReportCardList.self, ReportCardDetail.self, ClassAssessments.self, UpcomingAssessments.self, GradeDistribution.self,
+         AssessmentResults.self]
     }
     public var commands: [any ParsableCommand.Type] { [GradesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }

@@ -41,6 +41,14 @@ struct GradesConsoleTests {
             _ = try await console.post("/language", [("lang", "en"), ("back", "\(Self.path)?assessment=\(assessment.code)")])
             let english = try await console.get("\(Self.path)?assessment=\(assessment.code)")
             #expect(english.html.contains("<html lang=\"en\" dir=\"ltr\">") && english.html.contains("Grade entry"))
+            // The sheet opens with what was entered, ready to correct.
+            #expect(english.html.contains("value=\"18.5\"") && english.html.contains("value=\"absent\""))
+        }
+        let entered = try fixture.run(AssessmentResults.self, .init(assessment: assessment.code))
+        #expect(Set(entered.map(\.grNumber)) == [first.grNumber, second.grNumber])
+        #expect(entered.first { $0.grNumber == first.grNumber }?.score == 18.5)
+        #expect(throws: GradesError.self) {
+            try fixture.run(AssessmentResults.self, .init(assessment: assessment.code), as: try fixture.account("teacher30@databayt.org"))
         }
         let results = try fixture.run(StudentResults.self, .init(grNumber: first.grNumber))
         #expect(results.contains { $0.assessment == assessment.code })

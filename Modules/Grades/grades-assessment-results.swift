@@ -1,0 +1,41 @@
+import Core
+import Students
+
+/// The results already entered for one assessment, by GR number: what a teacher sees before
+/// correcting a mark (the console's grade entry fills its sheet from it). The same door as
+/// entering them: the class's subject teacher, or an administrator.
+public struct AssessmentResults: Action {
+    public struct Input: Codable, Sendable {
+        public var assessment: String
+        public init(assessment: String) { self.assessment = assessment }
+    }
+
+    public struct Entered: Codable, Sendable, Equatable {
+        public let grNumber: String
+        public let state: ResultState
+        public let score: Double?
+    }
+
+    public static let id = "grades.assessment-results"
+    public static let permission = GradesPermissions.enter
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> [Entered] {
+        let assessment = try GradesData.assessment(input.assessment, context)
+        let classID = try Roster.classID(code: assessment.classCode, context)
+        let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
+                                                                ["id": .text(assessment.id)]) ?? ""
+        try GradesAccess.requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode,
+                                               subjectCode: assessment.subjectCode, context)
+        let rows = try context.database.fetchAll("""
+            SELECT s.gr_number, r.state, r.score FROM grades_results r
+            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+            WHERE r.school_id = :school_id AND r.assessment_id = :id ORDER BY s.gr_number
+            """, ["id": .text(assessment.id)])
+        return rows.compactMap { row in
+            ResultState(rawValue: row.string("state")).map { Entered(grNumber: row.string("gr_number"), state: $0, score: row["score"]) }
+        }
+    }
+}
