@@ -24,29 +24,33 @@ extension Kernel {
                     return try instance.perform(input, in: context)
                 }
             }
-            let output = try store.write { db in
+            let output: (output: A.Output, storedDeliveries: Bool) = try store.write { db in
                 let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
                 context.progress = progress
                 let school = context.school
-                let inputHash = try Self.fingerprint(input)
-                if let requestID, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
+                // The input's digest only where a request id needs it; every input is still
+                // refused with NaN or infinity in it.
+                let inputHash = try requestID.map { _ in try Self.fingerprint(input) }
+                if inputHash == nil { try FiniteNumbers.check(input) }
+                if let requestID, let inputHash, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
                     try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .replayed, detail: nil, at: context.now, in: db)
-                    return earlier
+                    return (earlier, false)
                 }
                 let instance = A()
-                try db.readOnly { try instance.validate(input, in: context) }
+                try context.database.readOnly { try instance.validate(input, in: context) }
                 let output = try instance.perform(input, in: context)
                 try EventOutbox.store(from: context, source: A.id, registry: registry, in: db)
-                if let requestID {
-                    try db.execute(sql: """
+                if let requestID, let inputHash {
+                    try db.cachedStatement(sql: """
                         INSERT INTO kernel_requests (school_id, request_id, action, input_hash, output, at) VALUES (?, ?, ?, ?, ?, ?)
-                        """, arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self), context.now.sqlValue.databaseValue])
+                        """).execute(arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self),
+                                                 context.now.sqlValue.databaseValue])
                 }
                 try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: context.auditOutcome, detail: context.auditDetail, at: context.now, in: db)
-                return output
+                return (output, hasHandlers(context))
             }
-            deliverPendingEvents()
-            return output
+            deliverEventsIfDue(storedDeliveries: output.storedDeliveries)
+            return output.output
         } catch let error as KernelError {
             // Refusals are rare: only they pay for a second look-up of the school.
             if case .permissionDenied = error, let school = try? school(schoolReference) {

@@ -77,10 +77,11 @@ public final class ActionContext {
     }
 
     /// The school's time zone: dates and times of day are the school's, not the server's.
-    public var timeZone: TimeZone { TimeZone(identifier: school.timeZone) ?? .gmt }
+    /// Looked up once per run, as `today` is worked out once (the run has one clock reading).
+    public private(set) lazy var timeZone: TimeZone = TimeZone(identifier: school.timeZone) ?? .gmt
 
     /// Today in the school's time zone.
-    public var today: CivilDate { CivilDate(now, in: timeZone) }
+    public private(set) lazy var today: CivilDate = CivilDate(now, in: timeZone)
 
     /// A value computed once per run, so validation and the body can share work (a class list
     /// read once instead of twice). Keys are the module's own, e.g. `attendance.session`.
@@ -135,6 +136,22 @@ public final class ActionContext {
     public func newID() -> String {
         if let owner { return owner.newID() }
         if demoIDs != nil { return demoIDs?.id() ?? "" }
-        return UUID().uuidString.lowercased()
+        return Self.lowercaseID(UUID())
+    }
+
+    /// A UUID as lowercase text (`uuidString.lowercased()`, built by hand: a register of new
+    /// records takes one per student, and the Foundation route formats and then lowercases).
+    static func lowercaseID(_ uuid: UUID) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -26,10 +26,11 @@ public struct AuditEntry: Codable, Sendable, Hashable {
 
 enum AuditRecords {
     static func append(school: SchoolID?, principal: Principal, action: String, requestID: String? = nil, outcome: AuditOutcome, detail: String?, at time: Date, in db: Database) throws {
-        try db.execute(sql: """
+        // Prepared once per connection: every write action appends one.
+        try db.cachedStatement(sql: """
             INSERT INTO kernel_audit (school_id, user_id, role, action, request_id, outcome, detail, at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [school, principal.userID, principal.role.rawValue, action, requestID, outcome.rawValue, detail, time.sqlValue.databaseValue])
+            """).execute(arguments: [school, principal.userID, principal.role.rawValue, action, requestID, outcome.rawValue, detail, time.sqlValue.databaseValue])
     }
 }
 

@@ -35,9 +35,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
+    /// `YYYY-MM-DD`, built by hand: a register names its date for every record it writes, and
+    /// `String(format:)` costs about thirty times more.
     public var description: String {
         let (year, month, day) = Self.components(dayNumber)
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        guard (0...9999).contains(year) else { return String(format: "%04d-%02d-%02d", year, month, day) }
+        let zero = UInt8(ascii: "0")
+        let bytes: [UInt8] = [
+            zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10), zero + UInt8(year % 10), UInt8(ascii: "-"),
+            zero + UInt8(month / 10), zero + UInt8(month % 10), UInt8(ascii: "-"), zero + UInt8(day / 10), zero + UInt8(day % 10),
+        ]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
 /// The running platform: one database file, the resolved modules, and the services every
 /// transport (CLI today, HTTP and sync later) calls. It knows no feature by name.
@@ -11,6 +12,9 @@ public final class Kernel: Sendable {
     let store: KernelStore
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Whether deliveries may be waiting that no run of this process will store: true at start
+    /// (a process that stopped after its commit leaves them), and while a handler waits to be retried.
+    let deliveriesMayWait = Mutex(true)
 
     /// Resolves the module graph and opens (or creates) the database file in WAL mode.
     /// Migrations are not applied here: see `migrate()`.

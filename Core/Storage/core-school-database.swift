@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One school's view of the database inside a transaction: the handle actions and event handlers get.
@@ -9,6 +10,11 @@ import GRDB
 public final class SchoolDatabase {
     public let schoolID: SchoolID
     let connection: Database
+    /// Set while an action validates: a statement that would write is refused. Checked here, per
+    /// statement, rather than with `PRAGMA query_only`, because SQLite expires every prepared
+    /// statement of the connection whenever a flag pragma changes, and each would then be
+    /// compiled again on its next use.
+    var isReadOnly = false
 
     init(schoolID: SchoolID, connection: Database) {
         self.schoolID = schoolID
@@ -18,27 +24,41 @@ public final class SchoolDatabase {
     /// Runs a statement that returns no rows (INSERT, UPDATE, DELETE, ...).
     public func execute(_ sql: String, _ arguments: SQLArguments = [:]) throws {
         let bound = try scoped(sql, arguments)
-        try withStorageErrors { try connection.cachedStatement(sql: sql).execute(arguments: bound) }
+        try withStorageErrors { try statement(sql).execute(arguments: bound) }
     }
 
     public func fetchAll(_ sql: String, _ arguments: SQLArguments = [:]) throws -> [SQLRow] {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchAll(connection.cachedStatement(sql: sql), arguments: bound).map(SQLRow.init) }
+        return try withStorageErrors { try Row.fetchAll(statement(sql), arguments: bound).map(SQLRow.init) }
     }
 
     public func fetchOne(_ sql: String, _ arguments: SQLArguments = [:]) throws -> SQLRow? {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchOne(connection.cachedStatement(sql: sql), arguments: bound).map(SQLRow.init) }
+        return try withStorageErrors { try Row.fetchOne(statement(sql), arguments: bound).map(SQLRow.init) }
     }
 
     /// Visits rows one at a time without holding them all: for large reads (a term's results).
     public func forEachRow(_ sql: String, _ arguments: SQLArguments = [:], _ body: (SQLRow) throws -> Void) throws {
         let bound = try scoped(sql, arguments)
         try withStorageErrors {
-            let cursor = try Row.fetchCursor(connection.cachedStatement(sql: sql), arguments: bound)
+            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
             while let row = try cursor.next() {
                 try body(SQLRow(row))
             }
+        }
+    }
+
+    /// Rows decoded straight into values by column position, with no name-keyed dictionary per
+    /// row: for hot paths (a class list with its records). `decode` must not keep its argument.
+    public func fetchAll<T>(_ sql: String, _ arguments: SQLArguments = [:], decode: (SQLColumns) throws -> T) throws -> [T] {
+        let bound = try scoped(sql, arguments)
+        return try withStorageErrors {
+            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
+            var values: [T] = []
+            while let row = try cursor.next() {
+                values.append(try decode(SQLColumns(row: row)))
+            }
+            return values
         }
     }
 
@@ -55,13 +75,50 @@ public final class SchoolDatabase {
         try execute("INSERT INTO \(table) (\(names)) VALUES (\(placeholders))", values)
     }
 
+    /// Runs `body` with writes refused (an action's validation), then allows them again.
+    func readOnly<T>(_ body: () throws -> T) throws -> T {
+        let wasReadOnly = isReadOnly
+        isReadOnly = true
+        defer { isReadOnly = wasReadOnly }
+        return try body()
+    }
+
+    /// The connection's prepared statement for `sql` (prepared once, then reused); while
+    /// read-only, a statement that would change the database is refused as SQLite refuses it.
+    private func statement(_ sql: String) throws -> Statement {
+        let statement = try connection.cachedStatement(sql: sql)
+        if isReadOnly && !statement.isReadonly { throw KernelError.storage("attempt to write a readonly database") }
+        return statement
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changedRowCount: Int { connection.changesCount }
 
     private func scoped(_ sql: String, _ arguments: SQLArguments) throws -> StatementArguments {
-        guard sql.contains(":school_id") else { throw KernelError.unscopedStatement(sql) }
+        guard Self.namesSchool(sql) else { throw KernelError.unscopedStatement(sql) }
         var arguments = arguments
         arguments["school_id"] = .text(schoolID)
         return StatementArguments(arguments)
     }
+
+    /// Whether the text binds `:school_id`, searched as bytes (Foundation's `contains` costs
+    /// several times more, on every statement an action runs).
+    static func namesSchool(_ sql: String) -> Bool {
+        let needle = schoolParameter
+        return sql.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= needle.count else { return false }
+            var start = 0
+            while start <= bytes.count - needle.count {
+                if bytes[start] == needle[0] {
+                    var matched = 1
+                    while matched < needle.count && bytes[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                start += 1
+            }
+            return false
+        } ?? sql.contains(":school_id")
+    }
+
+    private static let schoolParameter = Array(":school_id".utf8)
 }

@@ -70,7 +70,7 @@ extension BenchSchool {
         return members
     }
 
-    private func upsertFloor(_ db: Database, school: String, students: [String], periods: [String], pass: Int) throws {
+    func upsertFloor(_ db: Database, school: String, students: [String], periods: [String], pass: Int) throws {
         let upsert = try db.cachedStatement(sql: """
             INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
             VALUES (?, ?, ?, 'c', '2026-11-22', ?, ?, 'MANUAL', 'bench', '2026-11-22T06:00:00.000Z')

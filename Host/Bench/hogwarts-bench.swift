@@ -24,6 +24,8 @@ struct HogwartsBench: ParsableCommand {
     var json = false
     @Flag(help: "Only the import scenario: to profile one import, e.g. under callgrind.")
     var importOnly = false
+    @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, take-floor, import, import-floor); see bench-profile.swift.")
+    var profile: String?
     @Flag(help: "The HTTP API under wrk: `hogwarts serve` (next to this binary) beside a hello-world and a bare student list.")
     var http = false
     @Option(help: "--http: the server's kernel threads (`hogwarts serve --threads`; default as serve's).")
@@ -48,6 +50,13 @@ struct HogwartsBench: ParsableCommand {
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 
         let school = try BenchSchool(scale: scale)
+        if let profile {
+            guard let scenario = ProfileScenario(rawValue: profile) else {
+                throw ValidationError("--profile: one of " + ProfileScenario.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let (units, unit) = try school.profile(scenario)
+            return print("\(scenario.rawValue): \(units) units, a unit is one \(unit)")
+        }
         guard !http else { return try runHTTP(school, binary: binary) }
         var figures: [Figure] = []
         // Each figure notes the peak memory so far, so a scenario that raises it shows; and a

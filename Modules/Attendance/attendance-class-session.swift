@@ -51,18 +51,20 @@ struct ClassSession {
             self.date = context.today
         }
         self.period = try Self.period(period, context)
-        // One read: the class list in print order with each student's record for this date and period.
+        // One read: the class list in print order with each student's record for this date and
+        // period, decoded by column position (no dictionary per student).
+        var position = 0
         members = try context.database.fetchAll("""
             SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_enrolments e
             JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
             LEFT JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = s.id AND r.date = :date AND r.period = :period
             WHERE e.school_id = :school_id AND e.class_id = :class
             ORDER BY s.surname, s.given_name, s.gr_number
-            """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)])
-            .enumerated().map { index, row in
-                Member(position: index + 1, studentID: row.string("id"), grNumber: row.string("gr_number"), name: row.string("name"),
-                       recordID: row["record_id"], status: (row["status"] as String?).flatMap(AttendanceStatus.init(rawValue:)), notes: row["notes"])
-            }
+            """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)]) { row in
+            position += 1
+            return Member(position: position, studentID: row.string(0), grNumber: row.string(1), name: row.string(2),
+                          recordID: row.text(3), status: row.text(4).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(5))
+        }
     }
 
     /// A period code must be a timetable period (not a break) where the timetable is on; elsewhere

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 
 /// The single place that writes records: upsert on (student, date, period), the change history,
 /// and the absence event. A register is written with one statement per 100 students (not one
@@ -30,7 +31,7 @@ enum RecordWriter {
     }
 
     /// Rows per upsert statement: 4 parameters a row stays far below SQLite's 999-parameter floor.
-    private static let rowsPerStatement = 100
+    static let rowsPerStatement = 100
 
     /// Writes one student's record (a QR check-in).
     static func write(student: ClassSession.Member, status: AttendanceStatus, classID: String, classCode: String, date: CivilDate,
@@ -51,13 +52,15 @@ enum RecordWriter {
         for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
             let rows = start..<min(start + rowsPerStatement, entries.count)
             var arguments = shared
+            arguments.reserveCapacity(shared.count + rows.count * 4)
             for row in rows {
-                arguments["i\(row)"] = .text(recordIDs[row])
-                arguments["s\(row)"] = .text(entries[row].member.studentID)
-                arguments["t\(row)"] = .text(entries[row].status.rawValue)
-                arguments["n\(row)"] = SQLValue(entries[row].notes)
+                let keys = RecordSQL.upsertKeys[row - start]
+                arguments[keys[0]] = .text(recordIDs[row])
+                arguments[keys[1]] = .text(entries[row].member.studentID)
+                arguments[keys[2]] = .text(entries[row].status.rawValue)
+                arguments[keys[3]] = SQLValue(entries[row].notes)
             }
-            try context.database.execute(upsert(rows), arguments)
+            try context.database.execute(RecordSQL.upsert(rows.count), arguments)
         }
         var changes: [RecordChange] = []
         var outcomes: [Written] = []
@@ -76,18 +79,6 @@ enum RecordWriter {
         return outcomes
     }
 
-    /// The upsert for a run of rows; the text depends only on the row numbers, so each is prepared once per connection.
-    private static func upsert(_ rows: Range<Int>) -> String {
-        let values = rows.map { "(:school_id, :i\($0), :s\($0), :class, :date, :period, :t\($0), :method, :by, :at, :n\($0))" }
-        return """
-            INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at, notes)
-            VALUES \(values.joined(separator: ", "))
-            ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET
-                status = excluded.status, method = excluded.method, class_id = excluded.class_id,
-                marked_by = excluded.marked_by, marked_at = excluded.marked_at, notes = excluded.notes
-            """
-    }
-
     /// One row of a record's change history.
     struct RecordChange {
         let recordID: String
@@ -104,14 +95,14 @@ enum RecordWriter {
         for start in stride(from: 0, to: changes.count, by: rowsPerStatement) {
             let rows = start..<min(start + rowsPerStatement, changes.count)
             var arguments: SQLArguments = ["by": .text(context.principal.userID), "at": SQLValue(context.now)]
+            arguments.reserveCapacity(2 + rows.count * 3)
             for row in rows {
-                arguments["r\(row)"] = .text(changes[row].recordID)
-                arguments["p\(row)"] = .text(changes[row].previous.rawValue)
-                arguments["t\(row)"] = .text(changes[row].status.rawValue)
+                let keys = RecordSQL.changeKeys[row - start]
+                arguments[keys[0]] = .text(changes[row].recordID)
+                arguments[keys[1]] = .text(changes[row].previous.rawValue)
+                arguments[keys[2]] = .text(changes[row].status.rawValue)
             }
-            let values = rows.map { "(:school_id, :r\($0), :p\($0), :t\($0), :by, :at)" }.joined(separator: ", ")
-            try context.database.execute(
-                "INSERT INTO attendance_changes (school_id, record_id, previous_status, status, changed_by, changed_at) VALUES \(values)", arguments)
+            try context.database.execute(RecordSQL.changes(rows.count), arguments)
         }
     }
 
@@ -129,5 +120,45 @@ enum RecordWriter {
                 ["date": .text(date.description)]).map { $0.string("student_id") })
         }
         return noticed.intersection(students)
+    }
+}
+
+/// The writer's statements and their parameter names, each text built the first time a row
+/// count needs it and kept: a register of 33 students then costs no text building, and its
+/// statement is found prepared. Built on demand, so a one-register command pays for one text.
+enum RecordSQL {
+    static let upsertKeys: [[String]] = (0..<RecordWriter.rowsPerStatement).map { row in ["i", "s", "t", "n"].map { "\($0)\(row)" } }
+    static let changeKeys: [[String]] = (0..<RecordWriter.rowsPerStatement).map { row in ["r", "p", "t"].map { "\($0)\(row)" } }
+
+    private static let texts = Mutex<[Int: String]>([:])
+
+    static func upsert(_ count: Int) -> String {
+        text(count) { count in
+            let values = upsertKeys.prefix(count).map { keys in
+                "(:school_id, :\(keys[0]), :\(keys[1]), :class, :date, :period, :\(keys[2]), :method, :by, :at, :\(keys[3]))"
+            }
+            return """
+                INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at, notes)
+                VALUES \(values.joined(separator: ", "))
+                ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET
+                    status = excluded.status, method = excluded.method, class_id = excluded.class_id,
+                    marked_by = excluded.marked_by, marked_at = excluded.marked_at, notes = excluded.notes
+                """
+        }
+    }
+
+    static func changes(_ count: Int) -> String {
+        // Negative keys: the same cache, another statement.
+        text(-count) { key in
+            let values = changeKeys.prefix(-key).map { keys in "(:school_id, :\(keys[0]), :\(keys[1]), :\(keys[2]), :by, :at)" }
+            return "INSERT INTO attendance_changes (school_id, record_id, previous_status, status, changed_by, changed_at) VALUES " + values.joined(separator: ", ")
+        }
+    }
+
+    private static func text(_ key: Int, _ make: (Int) -> String) -> String {
+        if let text = texts.withLock({ $0[key] }) { return text }
+        let text = make(key)
+        texts.withLock { $0[key] = text }
+        return text
     }
 }

@@ -104,24 +104,33 @@ public struct AttendanceStats: Action {
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
-        let filter = """
-            r.school_id = :school_id AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
-            AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
-            """
-        let join = "FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id"
+        // Only the bounds given are in the text, so SQLite plans a range on the date index
+        // (`:from IS NULL OR ...` would hide it and scan every record of the school).
+        var conditions = ["r.school_id = :school_id"]
+        if input.from != nil { conditions.append("r.date >= :from") }
+        if input.to != nil { conditions.append("r.date <= :to") }
+        if input.classCode != nil { conditions.append("r.class_id = :class") }
+        // Records always have their student (students are archived, never deleted), so the whole
+        // school needs no join to students to count them: only a narrower scope does.
+        let fromRecords: String
+        if context.scope == .school {
+            fromRecords = "FROM attendance_records r"
+        } else {
+            fromRecords = "FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id"
+            conditions.append(StudentVisibility.condition(for: context.scope))
+        }
+        let filter = conditions.joined(separator: " AND ")
         // One grouped pass over the records by student, class and status (ids only, so SQLite
         // groups short keys) feeds the students, the classes and the school; the names are
         // joined to its few thousand groups, not to every record.
         let perStudent = try context.database.fetchAll("""
             SELECT s.gr_number, s.given_name || ' ' || s.surname AS name, c.code AS class_code, g.status, g.n FROM (
-                SELECT r.student_id, r.class_id, r.status, COUNT(*) AS n \(join) WHERE \(filter) GROUP BY r.student_id, r.class_id, r.status) g
+                SELECT r.student_id, r.class_id, r.status, COUNT(*) AS n \(fromRecords) WHERE \(filter) GROUP BY r.student_id, r.class_id, r.status) g
             JOIN students_students s ON s.school_id = :school_id AND s.id = g.student_id
             JOIN students_classes c ON c.school_id = :school_id AND c.id = g.class_id
             """, arguments)
-        // The days come from the date index in order. Records always have their student (students
-        // are archived, never deleted), so the whole school needs no join to count them.
-        let dayJoin = context.scope == .school ? "FROM attendance_records r" : join
-        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(dayJoin) WHERE \(filter) GROUP BY r.date, r.status", arguments)
+        // The days come from the date index in order.
+        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(fromRecords) WHERE \(filter) GROUP BY r.date, r.status", arguments)
         let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
 
         var students: [String: (name: String, classCode: String, totals: AttendanceTotals)] = [:]

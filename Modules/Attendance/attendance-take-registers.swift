@@ -41,7 +41,7 @@ public struct TakeRegisters: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var written: Set<String> = []
+        var written: Set<RecordKey> = []
         var outputs: [TakeAttendance.Output] = []
         outputs.reserveCapacity(input.registers.count)
         for (index, register) in input.registers.enumerated() {
@@ -60,8 +60,15 @@ public struct TakeRegisters: Action {
 
     private static func sessionKey(_ index: Int) -> String { "attendance.session.\(index)" }
 
-    private static func recordKey(_ studentID: String, _ session: ClassSession) -> String {
-        "\(studentID) \(session.date) \(session.period)"
+    /// A record's unique key (student, date, period), as a value: no text is built per student.
+    private struct RecordKey: Hashable {
+        let studentID: String
+        let date: CivilDate
+        let period: String
+    }
+
+    private static func recordKey(_ studentID: String, _ session: ClassSession) -> RecordKey {
+        RecordKey(studentID: studentID, date: session.date, period: session.period)
     }
 }
 

@@ -35,6 +35,21 @@ struct EventTests {
         #expect(restarted.deliverPendingEvents() == EventDeliveryReport(), "delivered once, never twice")
     }
 
+    @Test("a failed handler is retried once its backoff has passed by the same process's next action, even one that publishes nothing")
+    func retriedWithoutRestart() throws {
+        let clock = TestClock()
+        let harness = try TestHarness(modules: [NotesModule(), DigestModule(), QuietModule()], clock: { clock.now })
+        FailureSwitch.shared.isOn = true
+        defer { FailureSwitch.shared.isOn = false }
+        try harness.run(AddNote.self, .init(title: "explode"), as: .admin)
+        FailureSwitch.shared.isOn = false
+        #expect(try harness.run(ListDigest.self, .init(), as: .admin).isEmpty, "the handler failed; the action still committed")
+        clock.advance(60)
+        try harness.run(Touch.self, .init(), as: .admin)
+        #expect(try harness.run(ListDigest.self, .init(), as: .admin) == ["explode"])
+        #expect(harness.kernel.deliverPendingEvents() == EventDeliveryReport(), "delivered once, never twice")
+    }
+
     @Test("events stored with a commit wait in the outbox until someone delivers them")
     func storedWithTheTransaction() throws {
         let harness = try TestHarness(modules: [NotesModule(), DigestModule()])
