@@ -13,6 +13,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Grades", ["Students"]),
     ("Messages", ["Students"]),
     ("Notifications", ["Students"]),
+    ("OneRoster", ["Students"]),
     // new-module: entries above this line
 ]
 
@@ -20,6 +21,7 @@ let modules: [(name: String, dependencies: [String])] = [
 let moduleLibraries: [String: [Target.Dependency]] = [
     "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")],
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
+    "OneRoster": [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
 ]
 
 /// Modules a module's tests need besides its own closure: to raise the events it handles, or to
@@ -28,6 +30,7 @@ let moduleTestDependencies: [String: [String]] = [
     "Attendance": ["Timetable"],
     "Grades": ["Attendance"],
     "Notifications": ["Attendance", "Grades", "Messages"],
+    "OneRoster": ["Grades"],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -82,6 +85,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // The web console's pages: logic-less HTML templates, escaped by default, no build step.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // OneRoster sets arrive and leave as zip files (RFC 1951 deflate), which Foundation cannot read or write on Linux.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .target(
@@ -112,7 +117,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HogwartsBench",
-            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages",
+            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages", "OneRoster",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            // `--http`: the floors (Hummingbird hello-world and a bare student list) beside `hogwarts serve`.

@@ -26,6 +26,8 @@ struct HogwartsBench: ParsableCommand {
     var importOnly = false
     @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, take-floor, import, import-floor); see bench-profile.swift.")
     var profile: String?
+    @Flag(help: "Only the OneRoster import (10,000 users, 40,000 enrollments) beside its floor; see bench-oneroster.swift.")
+    var oneroster = false
     @Flag(help: "The HTTP API under wrk: `hogwarts serve` (next to this binary) beside a hello-world and a bare student list.")
     var http = false
     @Option(help: "--http: the server's kernel threads (`hogwarts serve --threads`; default as serve's).")
@@ -46,6 +48,7 @@ struct HogwartsBench: ParsableCommand {
     }
 
     func run() throws {
+        if oneroster { return Report.print(try OneRosterBench(quick: quick).run(), json: json, peakMegabytes: Clock.peakMegabytes) }
         let scale = quick ? BenchScale.quick : BenchScale.full(students: students)
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 

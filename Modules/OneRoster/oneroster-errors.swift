@@ -1,0 +1,50 @@
+import Core
+
+/// One thing wrong with a OneRoster set: which file, which row (the header is row 1), which
+/// column, and why. An import lists every one of them and writes nothing.
+public struct OneRosterViolation: Codable, Sendable, Equatable {
+    public let file: String
+    public let row: Int
+    public let column: String
+    public let reason: String
+}
+
+public enum OneRosterError: HogwartsError, Equatable {
+    /// The set breaks the specification or Hogwarts' rules; the violations say where.
+    case invalidSet([OneRosterViolation])
+    /// Neither a zip nor a folder with `manifest.csv` or OneRoster files at that path.
+    case unreadablePackage(String)
+    /// The export's target already exists.
+    case targetExists(String)
+    /// A set-password code that is wrong, used or expired (one answer for all three).
+    case badCode
+    /// A file that is not UTF-8 text.
+    case notUTF8(String)
+
+    public var messageKey: String {
+        switch self {
+        case .invalidSet: "oneroster.error.invalid-set"
+        case .unreadablePackage: "oneroster.error.unreadable-package"
+        case .targetExists: "oneroster.error.target-exists"
+        case .badCode: "oneroster.error.bad-code"
+        case .notUTF8: "oneroster.error.not-utf8"
+        }
+    }
+
+    public var messageArguments: [String: String] {
+        switch self {
+        case .invalidSet(let violations): ["count": String(violations.count)]
+        case .unreadablePackage(let path), .targetExists(let path), .notUTF8(let path): ["path": path]
+        case .badCode: [:]
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidSet, .notUTF8: .invalidData
+        case .unreadablePackage: .notFound
+        case .targetExists: .conflict
+        case .badCode: .permissionDenied
+        }
+    }
+}
