@@ -32,21 +32,13 @@ enum MessagesConsole {
                 "id": shown.conversationID, "heading": shown.title, "unreadCount": unread > 0,
                 "messages": shown.messages.map { message in
                     ["sender": message.senderName, "body": message.deleted ? console.say(Words.deleted) : message.body,
-                     "at": when(message.sentAt, console)] as [String: Any]
+                     "at": console.schoolTime(message.sentAt)] as [String: Any]
                 },
                 "empty": shown.messages.isEmpty ? console.say(Words.noMessages) : "", "markRead": console.say(Words.markRead),
                 "action": console.pagePath("messages", "conversations"),
             ] as [String: Any]
         }
         return .page(title: console.say(Words.title), body: Templates.page.render(console.common.merging(values) { $1 }))
-    }
-
-    /// A moment as the school's clock shows it, `YYYY-MM-DD HH:MM`.
-    static func when(_ date: Date, _ console: ConsoleRequest) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: console.school.timeZone) ?? .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
     enum Words {

@@ -18,7 +18,7 @@ enum NotificationsConsole {
         let answer = try await console.run(ListNotifications.self, .init(limit: 50))
         let rows: [[String: Any]] = answer.notifications.map { item in
             ["id": item.id, "title": item.title.text(in: console.language), "body": item.body.text(in: console.language), "unread": !item.read,
-             "at": when(item.createdAt, console),
+             "at": console.schoolTime(item.createdAt),
              "state": console.say(item.read ? Words.read : Words.new), "markOne": console.say(Words.markOne)]
         }
         return .page(title: console.say(Words.title), body: Templates.page.render(console.common.merging([
@@ -27,14 +27,6 @@ enum NotificationsConsole {
             "markAll": console.say(Words.markAll), "action": console.pagePath("notifications", "list"),
             "marked": console.query["marked"].map { console.say(Words.marked, ["count": $0]) } ?? "",
         ]) { $1 }))
-    }
-
-    /// A moment as the school's clock shows it, `YYYY-MM-DD HH:MM`.
-    static func when(_ date: Date, _ console: ConsoleRequest) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: console.school.timeZone) ?? .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
     enum Words {
