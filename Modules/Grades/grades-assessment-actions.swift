@@ -208,11 +208,7 @@ public struct EnterResults: Action {
                                                                   ["id": .text(assessment.id)])
             guard actual == wanted else { throw GradesError.unknownAssessment(input.assessment) }
         }
-        let classID = try Roster.classID(code: assessment.classCode, context)
-        let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
-                                                                ["id": .text(assessment.id)]) ?? ""
-        try GradesAccess.requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode,
-                                               subjectCode: assessment.subjectCode, context)
+        let classID = try GradesAccess.requireAssessmentTeacher(assessment, context)
         let members = try context.database.fetchAll("""
             SELECT s.id, s.gr_number FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
             WHERE e.school_id = :school_id AND e.class_id = :class AND s.archived_at IS NULL ORDER BY s.surname, s.given_name, s.gr_number

@@ -1,5 +1,4 @@
 import Core
-import Students
 
 /// The results already entered for one assessment, by GR number: what a teacher sees before
 /// correcting a mark (the console's grade entry fills its sheet from it). The same door as
@@ -24,11 +23,7 @@ public struct AssessmentResults: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Entered] {
         let assessment = try GradesData.assessment(input.assessment, context)
-        let classID = try Roster.classID(code: assessment.classCode, context)
-        let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
-                                                                ["id": .text(assessment.id)]) ?? ""
-        try GradesAccess.requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode,
-                                               subjectCode: assessment.subjectCode, context)
+        _ = try GradesAccess.requireAssessmentTeacher(assessment, context)
         let rows = try context.database.fetchAll("""
             SELECT s.gr_number, r.state, r.score FROM grades_results r
             JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id

@@ -39,6 +39,16 @@ enum GradesAccess {
         }
     }
 
+    /// The assessment's class id, once the principal is its subject teacher (or an administrator):
+    /// the one door for reading and entering an assessment's results.
+    static func requireAssessmentTeacher(_ assessment: Assessment, _ context: ActionContext) throws -> String {
+        let classID = try Roster.classID(code: assessment.classCode, context)
+        let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
+                                                                ["id": .text(assessment.id)]) ?? ""
+        try requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode, subjectCode: assessment.subjectCode, context)
+        return classID
+    }
+
     /// An SQL condition on `grades_assessments a` for the assessments a principal may list: all
     /// at school scope, else those of the subjects she teaches and of her homeroom classes.
     /// Binds `:me` and `:all`.
