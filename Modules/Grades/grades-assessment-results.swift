@@ -1,6 +1,6 @@
 import Core
 
-/// The results already entered for one assessment, by GR number: what a teacher sees before
+/// The results already entered for one assessment, by student id (no read of the roster's tables): what a teacher sees before
 /// correcting a mark (the console's grade entry fills its sheet from it). The same door as
 /// entering them: the class's subject teacher, or an administrator.
 public struct AssessmentResults: Action {
@@ -10,7 +10,7 @@ public struct AssessmentResults: Action {
     }
 
     public struct Entered: Codable, Sendable, Equatable {
-        public let grNumber: String
+        public let studentID: String
         public let state: ResultState
         public let score: Double?
     }
@@ -25,12 +25,10 @@ public struct AssessmentResults: Action {
         let assessment = try GradesData.assessment(input.assessment, context)
         _ = try GradesAccess.requireAssessmentTeacher(assessment, context)
         let rows = try context.database.fetchAll("""
-            SELECT s.gr_number, r.state, r.score FROM grades_results r
-            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
-            WHERE r.school_id = :school_id AND r.assessment_id = :id ORDER BY s.gr_number
+            SELECT student_id, state, score FROM grades_results WHERE school_id = :school_id AND assessment_id = :id ORDER BY student_id
             """, ["id": .text(assessment.id)])
         return rows.compactMap { row in
-            ResultState(rawValue: row.string("state")).map { Entered(grNumber: row.string("gr_number"), state: $0, score: row["score"]) }
+            ResultState(rawValue: row.string("state")).map { Entered(studentID: row.string("student_id"), state: $0, score: row["score"]) }
         }
     }
 }

@@ -15,7 +15,7 @@ enum GradesEntryConsole {
         guard let assessment = assessments.first(where: { $0.code == code }) else { throw GradesError.unknownAssessment(code) }
         let students = try await console.run(ListStudents.self, .init(classCode: assessment.classCode, pageSize: StudentPage.maximumPageSize)).students
         // Marks already entered fill the sheet, so a correction starts from what is there.
-        var entered = console.isPost ? [:] : try await enteredMarks(assessment, console)
+        var entered = console.isPost ? [:] : try await enteredMarks(assessment, students: students, console)
         var problems: [String: String] = [:]
         if console.isPost {
             let marks = console.form.fields(prefixed: "mark.")
@@ -39,15 +39,17 @@ enum GradesEntryConsole {
     }
 
     /// Each entered result as the sheet's field shows it: the mark, `absent` or `exempt`.
-    private static func enteredMarks(_ assessment: Assessment, _ console: ConsoleRequest) async throws -> [String: String] {
+    private static func enteredMarks(_ assessment: Assessment, students: [Student], _ console: ConsoleRequest) async throws -> [String: String] {
+        let grNumbers = Dictionary(students.map { ($0.id, $0.grNumber) }, uniquingKeysWith: { first, _ in first })
         let results = try await console.run(AssessmentResults.self, .init(assessment: assessment.code))
-        return Dictionary(results.map { result in
+        return Dictionary(results.compactMap { result -> (String, String)? in
+            guard let grNumber = grNumbers[result.studentID] else { return nil }
             let text = switch result.state {
             case .scored: result.score.map(GradeScale.number) ?? ""
             case .absent: "absent"
             case .exempt: "exempt"
             }
-            return (result.grNumber, text)
+            return (grNumber, text)
         }, uniquingKeysWith: { first, _ in first })
     }
 

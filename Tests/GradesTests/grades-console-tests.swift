@@ -45,8 +45,8 @@ struct GradesConsoleTests {
             #expect(english.html.contains("value=\"18.5\"") && english.html.contains("value=\"absent\""))
         }
         let entered = try fixture.run(AssessmentResults.self, .init(assessment: assessment.code))
-        #expect(Set(entered.map(\.grNumber)) == [first.grNumber, second.grNumber])
-        #expect(entered.first { $0.grNumber == first.grNumber }?.score == 18.5)
+        #expect(Set(entered.map(\.studentID)) == [first.id, second.id])
+        #expect(entered.first { $0.studentID == first.id }?.score == 18.5)
         #expect(throws: GradesError.self) {
             try fixture.run(AssessmentResults.self, .init(assessment: assessment.code), as: try fixture.account("teacher30@databayt.org"))
         }
