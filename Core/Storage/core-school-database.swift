@@ -48,11 +48,27 @@ public final class SchoolDatabase {
         }
     }
 
+    /// Visits rows one at a time by column position, holding neither the rows nor a dictionary
+    /// per row: for the largest reads (a term's records counted in one pass). `body` must not
+    /// keep its argument.
+    public func forEachRow(_ sql: String, _ arguments: SQLArguments = [:], columns body: (SQLColumns) throws -> Void) throws {
+        let bound = try scoped(sql, arguments)
+        try withStorageErrors {
+            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
+            while let row = try cursor.next() {
+                try body(SQLColumns(row: row))
+            }
+        }
+    }
+
     /// Rows decoded straight into values by column position, with no name-keyed dictionary per
     /// row: for hot paths (a class list with its records). `decode` must not keep its argument.
     public func fetchAll<T>(_ sql: String, _ arguments: SQLArguments = [:], decode: (SQLColumns) throws -> T) throws -> [T] {
-        let bound = try scoped(sql, arguments)
-        return try withStorageErrors {
+        try fetchAll(sql, bound: try scoped(sql, arguments), decode: decode)
+    }
+
+    private func fetchAll<T>(_ sql: String, bound: StatementArguments, decode: (SQLColumns) throws -> T) throws -> [T] {
+        try withStorageErrors {
             let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
             var values: [T] = []
             while let row = try cursor.next() {
@@ -60,6 +76,19 @@ public final class SchoolDatabase {
             }
             return values
         }
+    }
+
+    /// Runs a statement whose `?` parameters take `values` in order, beside the named ones
+    /// (`:school_id`, and any in `named`, each bound once however often the text repeats it):
+    /// for hot paths (a register's rows), where a dictionary key per value costs more than the write.
+    public func execute(_ sql: String, _ named: SQLArguments = [:], values: [SQLValue]) throws {
+        let bound = try scoped(sql, named, values: values)
+        try withStorageErrors { try statement(sql).execute(arguments: bound) }
+    }
+
+    /// Rows decoded by column position, with `?` parameters taking `values` in order beside the named ones.
+    public func fetchAll<T>(_ sql: String, _ named: SQLArguments = [:], values: [SQLValue], decode: (SQLColumns) throws -> T) throws -> [T] {
+        try fetchAll(sql, bound: try scoped(sql, named, values: values), decode: decode)
     }
 
     /// The first column of the first row, converted to `T`.
@@ -99,6 +128,17 @@ public final class SchoolDatabase {
         var arguments = arguments
         arguments["school_id"] = .text(schoolID)
         return StatementArguments(arguments)
+    }
+
+    private func scoped(_ sql: String, _ named: SQLArguments, values: [SQLValue]) throws -> StatementArguments {
+        guard Self.namesSchool(sql) else { throw KernelError.unscopedStatement(sql) }
+        var named = named
+        named["school_id"] = .text(schoolID)
+        // As existentials built here: GRDB's generic initializer over `DatabaseValue`s reads each
+        // one through a key path, unspecialized across modules (several times the cost).
+        var arguments = StatementArguments(values.map { $0.databaseValue as (any DatabaseValueConvertible)? })
+        _ = arguments.append(contentsOf: StatementArguments(named))
+        return arguments
     }
 
     /// Whether the text binds `:school_id`, searched as bytes (Foundation's `contains` costs

@@ -22,6 +22,9 @@ enum ProfileScenario: String, CaseIterable {
     case batch
     /// The per-register floor: the same rows, one prepared upsert, one commit per register.
     case takeFloor = "take-floor"
+    /// The batch's floor: the same rows (every class's P1, then again) in one transaction each,
+    /// one prepared upsert per row.
+    case batchFloor = "batch-floor"
     /// The students CSV through `students.import`; a unit is one row.
     case `import`
     /// The import's floor: each student and their enrolment with prepared statements.
@@ -66,6 +69,14 @@ extension BenchSchool {
                     try raw.write { db in try upsertFloor(db, school: "floor-register", students: members[code] ?? [], periods: ["P1"], pass: 1) }
                 }
             }
+        case .batchFloor:
+            let members = try classMembers()
+            let students = classCodes.flatMap { members[$0] ?? [] }
+            try profiledRegion {
+                try raw.write { db in try upsertFloor(db, school: "floor", students: students, periods: ["P1"], pass: 1) }
+                try raw.write { db in try upsertFloor(db, school: "floor", students: students, periods: ["P1"], pass: 2) }
+            }
+            return (registers.count * 2, "register (in two transactions: first marking, then update)")
         case .import, .importFloor:
             break
         }

@@ -24,7 +24,7 @@ struct HogwartsBench: ParsableCommand {
     var json = false
     @Flag(help: "Only the import scenario: to profile one import, e.g. under callgrind.")
     var importOnly = false
-    @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, take-floor, import, import-floor); see bench-profile.swift.")
+    @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, batch-floor, take-floor, import, import-floor); see bench-profile.swift.")
     var profile: String?
     @Flag(help: "Only the OneRoster import (10,000 users, 40,000 enrollments) beside its floor; see bench-oneroster.swift.")
     var oneroster = false

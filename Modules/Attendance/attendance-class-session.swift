@@ -25,6 +25,21 @@ struct ClassSession {
         try self.init(classID: classID, classCode: classCode, date: date, period: period, context)
     }
 
+    /// Looks up the classes of many registers (a batch) in one read, each remembered as
+    /// `init(classCode:)` remembers it; a code not found is left to that look-up to refuse.
+    static func rememberClassIDs(codes: [String], _ context: ActionContext) throws {
+        let codes = Array(Set(codes))
+        guard codes.count > 1, let year = try Roster.currentSchoolYearID(context) else { return }
+        for start in stride(from: 0, to: codes.count, by: 500) {
+            let chunk = Array(codes[start..<min(start + 500, codes.count)])
+            let found = try context.database.fetchAll("""
+                SELECT code, id FROM students_classes WHERE school_id = :school_id AND school_year_id = :year
+                AND code IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
+                """, ["year": .text(year)], values: chunk.map { .text($0) }) { row in (code: row.string(0), id: row.string(1)) }
+            for (code, id) in found { _ = try context.remember("attendance.class-id.\(code)") { id } }
+        }
+    }
+
     /// A class by its id (the API's `section_id`), of any school year; another school's id is unknown.
     init(classID: String, date: String?, period: String?, _ context: ActionContext) throws {
         try self.init(classID: classID, classCode: try Self.classCode(id: classID, context), date: date, period: period, context)
@@ -51,8 +66,29 @@ struct ClassSession {
             self.date = context.today
         }
         self.period = try Self.period(period, context)
-        // One read: the class list in print order with each student's record for this date and
-        // period, decoded by column position (no dictionary per student).
+        // The class list in print order with each student's record for this date and period,
+        // decoded by column position. The first read of a class in a run joins the list and the
+        // records in one statement and keeps the list; a later register of the class (a day's
+        // batch: every period) reads only the records and reuses the list, names and all.
+        let lists = try context.remember("attendance.class-lists") { ClassLists() }
+        if let students = lists.byClass[classID] {
+            var recorded: [String: (id: String, status: AttendanceStatus?, notes: String?)] = [:]
+            for record in try context.database.fetchAll("""
+                SELECT r.student_id, r.id, r.status, r.notes FROM students_enrolments e
+                JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = e.student_id AND r.date = :date AND r.period = :period
+                WHERE e.school_id = :school_id AND e.class_id = :class
+                """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)], decode: { row in
+                    (student: row.string(0), id: row.string(1), status: row.text(2).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(3))
+                }) {
+                recorded[record.student] = (record.id, record.status, record.notes)
+            }
+            members = students.enumerated().map { index, student in
+                let record = recorded.isEmpty ? nil : recorded[student.studentID]
+                return Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
+                              recordID: record?.id, status: record?.status, notes: record?.notes)
+            }
+            return
+        }
         var position = 0
         members = try context.database.fetchAll("""
             SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_enrolments e
@@ -65,6 +101,19 @@ struct ClassSession {
             return Member(position: position, studentID: row.string(0), grNumber: row.string(1), name: row.string(2),
                           recordID: row.text(3), status: row.text(4).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(5))
         }
+        lists.byClass[classID] = members.map { Student(studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name) }
+    }
+
+    /// The class lists read so far in a run, by class id (attendance never changes enrolments).
+    final class ClassLists {
+        var byClass: [String: [Student]] = [:]
+    }
+
+    /// One student of a class list.
+    struct Student {
+        let studentID: String
+        let grNumber: String
+        let name: String
     }
 
     /// A period code must be a timetable period (not a break) where the timetable is on; elsewhere

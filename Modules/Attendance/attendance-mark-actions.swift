@@ -125,14 +125,14 @@ public struct MarkStudents: Action {
         var found: [String: (classID: String?, name: String)] = [:]
         for start in stride(from: 0, to: students.count, by: 400) {
             let chunk = Array(students[start..<min(start + 400, students.count)])
-            var arguments: SQLArguments = ["year": SQLValue(year)]
-            for (index, student) in chunk.enumerated() { arguments["s\(index)"] = .text(student) }
             let rows = try context.database.fetchAll("""
                 SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, e.class_id FROM students_students s
                 LEFT JOIN students_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
-                WHERE s.school_id = :school_id AND s.archived_at IS NULL AND s.id IN (\(chunk.indices.map { ":s\($0)" }.joined(separator: ", ")))
-                """, arguments)
-            for row in rows { found[row.string("id")] = (row["class_id"], "\(row.string("name")) (\(row.string("gr_number")))") }
+                WHERE s.school_id = :school_id AND s.archived_at IS NULL AND s.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
+                """, ["year": SQLValue(year)], values: chunk.map { .text($0) }) { row in
+                (id: row.string(0), grNumber: row.string(1), name: row.string(2), classID: row.text(3))
+            }
+            for row in rows { found[row.id] = (row.classID, "\(row.name) (\(row.grNumber))") }
         }
         let unknown = students.filter { found[$0] == nil }
         if !unknown.isEmpty { throw AttendanceError.unknownStudents(unknown) }

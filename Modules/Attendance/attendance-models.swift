@@ -100,6 +100,15 @@ public struct AttendanceTotals: Codable, Sendable, Equatable {
         }
     }
 
+    public mutating func add(_ other: AttendanceTotals) {
+        present += other.present
+        late += other.late
+        absent += other.absent
+        excused += other.excused
+        sick += other.sick
+        holiday += other.holiday
+    }
+
     /// Sessions the student was expected at.
     public var counted: Int { present + late + absent + excused + sick }
     /// Every missed expected session, excused or not.

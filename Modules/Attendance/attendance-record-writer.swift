@@ -51,16 +51,16 @@ enum RecordWriter {
         ]
         for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
             let rows = start..<min(start + rowsPerStatement, entries.count)
-            var arguments = shared
-            arguments.reserveCapacity(shared.count + rows.count * 4)
+            // Each row's four values by position; what the rows share is bound once by name.
+            var values: [SQLValue] = []
+            values.reserveCapacity(rows.count * 4)
             for row in rows {
-                let keys = RecordSQL.upsertKeys[row - start]
-                arguments[keys[0]] = .text(recordIDs[row])
-                arguments[keys[1]] = .text(entries[row].member.studentID)
-                arguments[keys[2]] = .text(entries[row].status.rawValue)
-                arguments[keys[3]] = SQLValue(entries[row].notes)
+                values.append(.text(recordIDs[row]))
+                values.append(.text(entries[row].member.studentID))
+                values.append(.text(entries[row].status.rawValue))
+                values.append(SQLValue(entries[row].notes))
             }
-            try context.database.execute(RecordSQL.upsert(rows.count), arguments)
+            try context.database.execute(RecordSQL.upsert(rows.count), shared, values: values)
         }
         var changes: [RecordChange] = []
         var outcomes: [Written] = []
@@ -92,17 +92,18 @@ enum RecordWriter {
 
     /// The change history of many records in one statement per 100 rows.
     static func recordChanges(_ changes: [RecordChange], _ context: ActionContext) throws {
+        guard !changes.isEmpty else { return }
+        let shared: SQLArguments = ["by": .text(context.principal.userID), "at": SQLValue(context.now)]
         for start in stride(from: 0, to: changes.count, by: rowsPerStatement) {
             let rows = start..<min(start + rowsPerStatement, changes.count)
-            var arguments: SQLArguments = ["by": .text(context.principal.userID), "at": SQLValue(context.now)]
-            arguments.reserveCapacity(2 + rows.count * 3)
+            var values: [SQLValue] = []
+            values.reserveCapacity(rows.count * 3)
             for row in rows {
-                let keys = RecordSQL.changeKeys[row - start]
-                arguments[keys[0]] = .text(changes[row].recordID)
-                arguments[keys[1]] = .text(changes[row].previous.rawValue)
-                arguments[keys[2]] = .text(changes[row].status.rawValue)
+                values.append(.text(changes[row].recordID))
+                values.append(.text(changes[row].previous.rawValue))
+                values.append(.text(changes[row].status.rawValue))
             }
-            try context.database.execute(RecordSQL.changes(rows.count), arguments)
+            try context.database.execute(RecordSQL.changes(rows.count), shared, values: values)
         }
     }
 
@@ -127,16 +128,12 @@ enum RecordWriter {
 /// count needs it and kept: a register of 33 students then costs no text building, and its
 /// statement is found prepared. Built on demand, so a one-register command pays for one text.
 enum RecordSQL {
-    static let upsertKeys: [[String]] = (0..<RecordWriter.rowsPerStatement).map { row in ["i", "s", "t", "n"].map { "\($0)\(row)" } }
-    static let changeKeys: [[String]] = (0..<RecordWriter.rowsPerStatement).map { row in ["r", "p", "t"].map { "\($0)\(row)" } }
-
     private static let texts = Mutex<[Int: String]>([:])
 
+    /// Each row's id, student, status and notes are `?` parameters, in that order.
     static func upsert(_ count: Int) -> String {
         text(count) { count in
-            let values = upsertKeys.prefix(count).map { keys in
-                "(:school_id, :\(keys[0]), :\(keys[1]), :class, :date, :period, :\(keys[2]), :method, :by, :at, :\(keys[3]))"
-            }
+            let values = Array(repeating: "(:school_id, ?, ?, :class, :date, :period, ?, :method, :by, :at, ?)", count: count)
             return """
                 INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at, notes)
                 VALUES \(values.joined(separator: ", "))
@@ -147,10 +144,11 @@ enum RecordSQL {
         }
     }
 
+    /// Each row's record, previous status and status are `?` parameters, in that order.
     static func changes(_ count: Int) -> String {
         // Negative keys: the same cache, another statement.
         text(-count) { key in
-            let values = changeKeys.prefix(-key).map { keys in "(:school_id, :\(keys[0]), :\(keys[1]), :\(keys[2]), :by, :at)" }
+            let values = Array(repeating: "(:school_id, ?, ?, ?, :by, :at)", count: -key)
             return "INSERT INTO attendance_changes (school_id, record_id, previous_status, status, changed_by, changed_at) VALUES " + values.joined(separator: ", ")
         }
     }

@@ -13,7 +13,11 @@ enum RegisterTaking {
     /// period exist, the principal teaches the class (or has the school scope), the date is in a
     /// school year and the edit window, each mark names one enrolled student once, notes are clean.
     static func validate(_ input: TakeAttendance.Input, key: String, _ context: ActionContext) throws -> ClassSession {
-        let session = try session(input, key: key, context)
+        try validate(input, session: try session(input, key: key, context), context)
+    }
+
+    /// Validates a register against its class as read.
+    static func validate(_ input: TakeAttendance.Input, session: ClassSession, _ context: ActionContext) throws -> ClassSession {
         try ClassAccess.require(classID: session.classID, code: input.classCode, context)
         try session.checkDate(context)
         var seen: Set<String> = []

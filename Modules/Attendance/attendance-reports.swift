@@ -120,39 +120,38 @@ public struct AttendanceStats: Action {
             conditions.append(StudentVisibility.condition(for: context.scope))
         }
         let filter = conditions.joined(separator: " AND ")
-        // One grouped pass over the records by student, class and status (ids only, so SQLite
-        // groups short keys) feeds the students, the classes and the school; the names are
-        // joined to its few thousand groups, not to every record.
-        let perStudent = try context.database.fetchAll("""
-            SELECT s.gr_number, s.given_name || ' ' || s.surname AS name, c.code AS class_code, g.status, g.n FROM (
-                SELECT r.student_id, r.class_id, r.status, COUNT(*) AS n \(fromRecords) WHERE \(filter) GROUP BY r.student_id, r.class_id, r.status) g
-            JOIN students_students s ON s.school_id = :school_id AND s.id = g.student_id
-            JOIN students_classes c ON c.school_id = :school_id AND c.id = g.class_id
-            """, arguments)
-        // The days come from the date index in order.
-        let perDay = try context.database.fetchAll("SELECT r.date AS k, r.status, COUNT(*) AS n \(fromRecords) WHERE \(filter) GROUP BY r.date, r.status", arguments)
         let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
+
+        // One pass over the records (ids, date and status only, along the date index) feeds
+        // every breakdown: each student's totals per class, and each day's. Class and school
+        // totals are sums of the students'; names are read for the students found, not joined
+        // to every record.
+        var tally = StatsTally()
+        try context.database.forEachRow("SELECT r.student_id, r.class_id, r.date, r.status \(fromRecords) WHERE \(filter) ORDER BY r.date",
+                                        arguments) { row in
+            guard let status = row.text(3).flatMap(AttendanceStatus.init(rawValue:)) else { return }
+            tally.add(student: row.string(0), classID: row.string(1), date: row.string(2), status: status)
+        }
+        let names = try Self.names(of: tally.studentIDs, context)
+        let classCodes = try Self.classCodes(context)
 
         var students: [String: (name: String, classCode: String, totals: AttendanceTotals)] = [:]
         var classes: [String: AttendanceTotals] = [:]
         var school = AttendanceTotals()
-        for row in perStudent {
-            guard let status = AttendanceStatus(rawValue: row.string("status")) else { continue }
-            let count = row.int("n")
-            let gr = row.string("gr_number")
-            let classCode = row.string("class_code")
-            var entry = students[gr] ?? (row.string("name"), classCode, AttendanceTotals())
-            entry.classCode = min(entry.classCode, classCode) // a student who moved class is listed under the first code, as before
-            entry.totals.add(status, count: count)
-            students[gr] = entry
-            classes[classCode, default: AttendanceTotals()].add(status, count: count)
-            school.add(status, count: count)
+        for (index, studentID) in tally.studentIDs.enumerated() {
+            guard let student = names[studentID] else { continue }
+            var entry = students[student.grNumber] ?? (student.name, "", AttendanceTotals())
+            for (classID, totals) in tally.perClass[index] {
+                guard let classCode = classCodes[classID] else { continue }
+                // A student who moved class is listed under the first code, as before.
+                entry.classCode = entry.classCode.isEmpty ? classCode : min(entry.classCode, classCode)
+                entry.totals.add(totals)
+                classes[classCode, default: AttendanceTotals()].add(totals)
+                school.add(totals)
+            }
+            if !entry.classCode.isEmpty { students[student.grNumber] = entry }
         }
-        var days: [String: AttendanceTotals] = [:]
-        for row in perDay {
-            guard let status = AttendanceStatus(rawValue: row.string("status")) else { continue }
-            days[row.string("k"), default: AttendanceTotals()].add(status, count: row.int("n"))
-        }
+        let days = tally.allDays
         return Output(
             students: students.sorted { ($0.value.classCode, $0.key) < ($1.value.classCode, $1.key) }.map { gr, entry in
                 StudentLine(grNumber: gr, name: entry.name, classCode: entry.classCode, totals: entry.totals, rate: entry.totals.rate,
@@ -161,6 +160,78 @@ public struct AttendanceStats: Action {
             classes: classes.sorted { $0.key < $1.key }.map { GroupLine(key: $0.key, totals: $0.value, rate: $0.value.rate) },
             days: days.sorted { $0.key < $1.key }.map { GroupLine(key: $0.key, totals: $0.value, rate: $0.value.rate) },
             school: GroupLine(key: context.school.slug, totals: school, rate: school.rate))
+    }
+
+    /// Each student's GR number and name, read for the students counted (500 at a time).
+    private static func names(of studentIDs: [String], _ context: ActionContext) throws -> [String: (grNumber: String, name: String)] {
+        var names: [String: (grNumber: String, name: String)] = [:]
+        names.reserveCapacity(studentIDs.count)
+        for start in stride(from: 0, to: studentIDs.count, by: 500) {
+            let chunk = Array(studentIDs[start..<min(start + 500, studentIDs.count)])
+            let rows = try context.database.fetchAll("""
+                SELECT id, gr_number, given_name || ' ' || surname FROM students_students
+                WHERE school_id = :school_id AND id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
+                """, values: chunk.map { .text($0) }) { row in (id: row.string(0), grNumber: row.string(1), name: row.string(2)) }
+            for row in rows { names[row.id] = (row.grNumber, row.name) }
+        }
+        return names
+    }
+
+    /// Every class's code by id (a school has a few hundred classes a year at most).
+    private static func classCodes(_ context: ActionContext) throws -> [String: String] {
+        var codes: [String: String] = [:]
+        try context.database.forEachRow("SELECT id, code FROM students_classes WHERE school_id = :school_id") { row in
+            codes[row.string(0)] = row.string(1)
+        }
+        return codes
+    }
+}
+
+/// The counts of one pass over the records: per student and class, and per day.
+private struct StatsTally {
+    /// Students in the order first met; `perClass[i]` belongs to `studentIDs[i]`.
+    var studentIDs: [String] = []
+    var perClass: [[(classID: String, totals: AttendanceTotals)]] = []
+    private var index: [String: Int] = [:]
+    private(set) var days: [String: AttendanceTotals] = [:]
+    /// The day being counted: records come in date order, so a day is looked up once, not per record.
+    private var day = ""
+    private var dayTotals = AttendanceTotals()
+
+    mutating func add(student: String, classID: String, date: String, status: AttendanceStatus) {
+        let position: Int
+        if let known = index[student] {
+            position = known
+        } else {
+            position = studentIDs.count
+            index[student] = position
+            studentIDs.append(student)
+            perClass.append([])
+        }
+        if let slot = perClass[position].firstIndex(where: { $0.classID == classID }) {
+            perClass[position][slot].totals.add(status)
+        } else {
+            var totals = AttendanceTotals()
+            totals.add(status)
+            perClass[position].append((classID, totals))
+        }
+        if date != day {
+            flushDay()
+            day = date
+            dayTotals = days[date] ?? AttendanceTotals()
+        }
+        dayTotals.add(status)
+    }
+
+    private mutating func flushDay() {
+        if !day.isEmpty { days[day] = dayTotals }
+    }
+
+    /// The days, with the last one counted.
+    var allDays: [String: AttendanceTotals] {
+        var all = days
+        if !day.isEmpty { all[day] = dayTotals }
+        return all
     }
 }
 

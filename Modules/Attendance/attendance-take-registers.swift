@@ -31,9 +31,12 @@ public struct TakeRegisters: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        try ClassSession.rememberClassIDs(codes: input.registers.map(\.classCode), context)
+        let read = try Self.sessions(input, context)
         for (index, register) in input.registers.enumerated() {
             do {
-                _ = try RegisterTaking.validate(register, key: Self.sessionKey(index), context)
+                let session = try ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
+                read.sessions[index] = try RegisterTaking.validate(register, session: session, context)
             } catch {
                 throw RegisterRefused(index: index, of: input.registers.count, register: register, reason: error, context)
             }
@@ -41,34 +44,49 @@ public struct TakeRegisters: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var written: Set<RecordKey> = []
+        var written: Set<RegisterKey> = []
         var outputs: [TakeAttendance.Output] = []
         outputs.reserveCapacity(input.registers.count)
+        let read = try Self.sessions(input, context)
         for (index, register) in input.registers.enumerated() {
-            var session = try RegisterTaking.session(register, key: Self.sessionKey(index), context)
-            // Read before anything was written: where an earlier register of this batch wrote one
-            // of these students' records, read the class again so the outcome is one-by-one's.
-            if session.members.contains(where: { written.contains(Self.recordKey($0.studentID, session)) }) {
+            var session = try read.take(index) ?? ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
+            // Read before anything was written: where an earlier register of this batch wrote
+            // this class's records for the same date and period, read the class again so the
+            // outcome is one-by-one's. Every class here is of the current school year, where a
+            // student has one class (one enrolment per year), so registers of other classes
+            // never share a record with this one.
+            let key = RegisterKey(classID: session.classID, date: session.date, period: session.period)
+            if !written.insert(key).inserted {
                 session = try ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
             }
             outputs.append(try RegisterTaking.take(register, session: session, context))
-            for member in session.members { written.insert(Self.recordKey(member.studentID, session)) }
         }
         context.auditDetail = "\(outputs.count) registers: " + outputs.map(RegisterTaking.auditLine).joined(separator: "; ")
         return Output(registers: outputs)
     }
 
-    private static func sessionKey(_ index: Int) -> String { "attendance.session.\(index)" }
-
-    /// A record's unique key (student, date, period), as a value: no text is built per student.
-    private struct RecordKey: Hashable {
-        let studentID: String
-        let date: CivilDate
-        let period: String
+    /// The registers' classes as validation read them, shared with the body through the run.
+    private static func sessions(_ input: Input, _ context: ActionContext) throws -> Sessions {
+        try context.remember("attendance.batch-sessions") { Sessions(count: input.registers.count) }
     }
 
-    private static func recordKey(_ studentID: String, _ session: ClassSession) -> RecordKey {
-        RecordKey(studentID: studentID, date: session.date, period: session.period)
+    /// Each register's class as read, handed to the body once and then let go: a day's batch
+    /// holds every class list once, not every register's copy until the end of the run.
+    private final class Sessions {
+        var sessions: [ClassSession?]
+        init(count: Int) { sessions = Array(repeating: nil, count: count) }
+
+        func take(_ index: Int) -> ClassSession? {
+            defer { sessions[index] = nil }
+            return sessions[index]
+        }
+    }
+
+    /// One register's records: a class on a date and period.
+    private struct RegisterKey: Hashable {
+        let classID: String
+        let date: CivilDate
+        let period: String
     }
 }
 

@@ -25,20 +25,41 @@ public enum TermMarks {
 
     /// The subject percentage, nil when nothing counts yet.
     public static func percentage(_ marks: [Mark], weights: [String: Double]) -> Double? {
-        var byCategory: [String: (score: Double, max: Double)] = [:]
+        var byCategory: [String: CategorySum] = [:]
         for mark in marks where mark.state != .exempt {
-            let entry = byCategory[mark.category] ?? (0, 0)
-            byCategory[mark.category] = (entry.score + (mark.state == .scored ? mark.score ?? 0 : 0), entry.max + mark.maxMarks)
+            var entry = byCategory[mark.category] ?? CategorySum(category: mark.category, score: 0, max: 0)
+            entry.score += mark.state == .scored ? mark.score ?? 0 : 0
+            entry.max += mark.maxMarks
+            byCategory[mark.category] = entry
         }
-        let counted = byCategory.filter { $0.value.max > 0 }
+        return percentage(Array(byCategory.values), weights: weights)
+    }
+
+    /// One category's score and maximum summed over a subject's results (EXEMPT left out,
+    /// ABSENT as 0): all a subject's mark needs, so a whole term is summed as it is read.
+    public struct CategorySum: Sendable {
+        public let category: String
+        public var score: Double
+        public var max: Double
+
+        public init(category: String, score: Double, max: Double) {
+            self.category = category
+            self.score = score
+            self.max = max
+        }
+    }
+
+    /// The subject percentage from its categories' sums (each category once), nil when nothing counts yet.
+    public static func percentage(_ sums: [CategorySum], weights: [String: Double]) -> Double? {
+        let counted = sums.filter { $0.max > 0 }
         guard !counted.isEmpty else { return nil }
-        let weighted = counted.filter { (weights[$0.key] ?? 0) > 0 }
+        let weighted = counted.filter { (weights[$0.category] ?? 0) > 0 }
         if !weights.isEmpty, !weighted.isEmpty {
-            let totalWeight = weighted.reduce(0) { $0 + (weights[$1.key] ?? 0) }
-            return weighted.reduce(0) { $0 + $1.value.score / $1.value.max * 100 * (weights[$1.key] ?? 0) } / totalWeight
+            let totalWeight = weighted.reduce(0) { $0 + (weights[$1.category] ?? 0) }
+            return weighted.reduce(0) { $0 + $1.score / $1.max * 100 * (weights[$1.category] ?? 0) } / totalWeight
         }
-        let score = counted.values.reduce(0) { $0 + $1.score }
-        let max = counted.values.reduce(0) { $0 + $1.max }
+        let score = counted.reduce(0) { $0 + $1.score }
+        let max = counted.reduce(0) { $0 + $1.max }
         return score / max * 100
     }
 

@@ -78,8 +78,9 @@ enum GradesData {
     }
 
     /// Visits the results of a term with what computing marks needs, for a class, a student or
-    /// (both nil) the whole school, one row at a time.
-    static func termResults(_ term: TermInfo, classID: String?, student: String?, _ context: ActionContext, _ visit: (SQLRow) throws -> Void) throws {
+    /// (both nil) the whole school, one row at a time, by column position: student, state,
+    /// score, maximum, category, subject id, code, Arabic and English names, credits.
+    static func termResults(_ term: TermInfo, classID: String?, student: String?, _ context: ActionContext, _ visit: (SQLColumns) throws -> Void) throws {
         try context.database.forEachRow("""
             SELECT r.student_id, r.state, r.score, a.max_marks, a.category, sub.id AS subject_id, sub.code AS subject_code,
                    sub.name_ar, sub.name_en, sub.credits
@@ -87,46 +88,45 @@ enum GradesData {
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
             JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND a.term_id = :term AND (:class IS NULL OR a.class_id = :class) AND (:student IS NULL OR r.student_id = :student)
-            """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)], visit)
+            """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)], columns: visit)
     }
 
     /// Marks, letters, overrides and GPA for each student from their result rows, which `results` visits.
     static func build(students: [String], term: TermInfo, _ context: ActionContext,
-                      results: ((SQLRow) throws -> Void) throws -> Void) throws -> [String: TermRecord] {
+                      results: ((SQLColumns) throws -> Void) throws -> Void) throws -> [String: TermRecord] {
+        var records: [String: TermRecord] = [:]
+        try forEachRecord(students: students, term: term, context, results: results) { student, record in records[student] = record }
+        return records
+    }
+
+    /// Each student's term record, handed to `body` one at a time in the order given and not
+    /// kept: a whole school's records never have to be held at once. The results are summed as
+    /// they are read, per student, subject and category (what a subject's mark needs), so
+    /// memory grows with students and subjects, not with results.
+    static func forEachRecord(students: [String], term: TermInfo, _ context: ActionContext,
+                              results: ((SQLColumns) throws -> Void) throws -> Void,
+                              _ body: (String, TermRecord) throws -> Void) throws {
         let scale = try scale(context)
         let weights = try weights(context)
-        let wanted = Set(students)
-        var marks: [String: [String: [TermMarks.Mark]]] = [:]
-        var subjects: [String: (code: String, name: LocalizedText, credits: Double)] = [:]
-        try results { row in
-            guard wanted.contains(row.string("student_id")) else { return }
-            let subjectID = row.string("subject_id")
-            if subjects[subjectID] == nil {
-                subjects[subjectID] = (row.string("subject_code"), LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")), row["credits"] ?? 1)
-            }
-            marks[row.string("student_id"), default: [:]][subjectID, default: []].append(TermMarks.Mark(
-                category: row.string("category"), score: row["score"], maxMarks: row["max_marks"] ?? 0,
-                state: ResultState(rawValue: row.string("state")) ?? .scored))
-        }
+        var tally = TermTally(students: students)
+        try results { row in tally.add(row) }
         var overrides: [String: (letter: String, reason: String)] = [:]
         for row in try context.database.fetchAll("SELECT student_id, subject_id, letter, reason FROM grades_overrides WHERE school_id = :school_id AND term_id = :term",
                                                  ["term": .text(term.id)]) {
             overrides["\(row.string("student_id"))|\(row.string("subject_id"))"] = (row.string("letter"), row.string("reason"))
         }
-        var records: [String: TermRecord] = [:]
         for student in students {
-            let lines = (marks[student] ?? [:]).map { subjectID, subjectMarks -> SubjectMark in
-                let info = subjects[subjectID] ?? ("?", LocalizedText(ar: "?", en: "?"), 1)
-                let percentage = TermMarks.percentage(subjectMarks, weights: weights)
-                let override = overrides["\(student)|\(subjectID)"]
+            let lines = tally.subjectSums(of: student).map { subject, sums -> SubjectMark in
+                let info = tally.subjects[subject]
+                let percentage = TermMarks.percentage(sums, weights: weights)
+                let override = overrides["\(student)|\(info.id)"]
                 let band = override.flatMap { o in scale.bands.first { $0.letter == o.letter } } ?? percentage.map(scale.band(for:))
                 return SubjectMark(subjectCode: info.code, subjectName: info.name, credits: info.credits, percentage: percentage,
                                    letter: band?.letter, points: band?.points, passed: band?.passing, overrideReason: override?.reason)
             }.sorted { $0.subjectCode < $1.subjectCode }
             let gpa = TermMarks.gpa(lines.compactMap { line in line.points.map { ($0, line.credits) } })
-            records[student] = TermRecord(subjects: lines, gpa: gpa)
+            try body(student, TermRecord(subjects: lines, gpa: gpa))
         }
-        return records
     }
 
     /// What a report card shows besides the student: their class, the term's record, the rank
@@ -177,5 +177,75 @@ enum GradesData {
             WHERE e.school_id = :school_id AND e.student_id = :student AND e.school_year_id = :year
             """, ["student": .text(studentID), "year": SQLValue(year)])
         return (rows.first?.string("code") ?? "", rows.map { $0.string("student_id") })
+    }
+}
+
+/// A term's results summed as they are read: per student, subject and category, the score and
+/// maximum counted (what `TermMarks` needs), instead of every result kept until the end.
+struct TermTally {
+    struct Sum {
+        let subject: Int32
+        let category: Int32
+        var score: Double
+        var max: Double
+    }
+
+    private var positions: [String: Int] = [:]
+    /// Each wanted student's sums, by position.
+    private var sums: [[Sum]]
+    private(set) var subjects: [(id: String, code: String, name: LocalizedText, credits: Double)] = []
+    private var subjectPositions: [String: Int32] = [:]
+    private var categories: [String] = []
+    private var categoryPositions: [String: Int32] = [:]
+
+    init(students: [String]) {
+        positions.reserveCapacity(students.count)
+        for student in students where positions[student] == nil { positions[student] = positions.count }
+        sums = Array(repeating: [], count: positions.count)
+    }
+
+    /// One result row, as `GradesData.termResults` reads it; other students' rows are skipped.
+    /// ABSENT counts its maximum with no score; EXEMPT counts nothing, but its subject is still
+    /// on the card (with no mark).
+    mutating func add(_ row: SQLColumns) {
+        guard let student = positions[row.string(0)] else { return }
+        let state = ResultState(rawValue: row.string(1)) ?? .scored
+        let subjectID = row.string(5)
+        let subject: Int32
+        if let known = subjectPositions[subjectID] {
+            subject = known
+        } else {
+            subject = Int32(subjects.count)
+            subjectPositions[subjectID] = subject
+            subjects.append((subjectID, row.string(6), LocalizedText(ar: row.string(7), en: row.string(8)), row.double(9) ?? 1))
+        }
+        let categoryName = row.string(4)
+        let category: Int32
+        if let known = categoryPositions[categoryName] {
+            category = known
+        } else {
+            category = Int32(categories.count)
+            categoryPositions[categoryName] = category
+            categories.append(categoryName)
+        }
+        let score = state == .scored ? row.double(2) ?? 0 : 0
+        let max = state == .exempt ? 0 : row.double(3) ?? 0
+        if let slot = sums[student].firstIndex(where: { $0.subject == subject && $0.category == category }) {
+            sums[student][slot].score += score
+            sums[student][slot].max += max
+        } else {
+            sums[student].append(Sum(subject: subject, category: category, score: score, max: max))
+        }
+    }
+
+    /// A student's subjects (positions in `subjects`) with each category's sums; none when the
+    /// student has no result.
+    func subjectSums(of student: String) -> [(subject: Int, sums: [TermMarks.CategorySum])] {
+        guard let position = positions[student] else { return [] }
+        var bySubject: [Int32: [TermMarks.CategorySum]] = [:]
+        for sum in sums[position] {
+            bySubject[sum.subject, default: []].append(TermMarks.CategorySum(category: categories[Int(sum.category)], score: sum.score, max: sum.max))
+        }
+        return bySubject.map { (Int($0.key), $0.value) }
     }
 }

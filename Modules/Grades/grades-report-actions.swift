@@ -315,20 +315,25 @@ public struct SchoolReportCards: Action {
             JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
             JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
             WHERE e.school_id = :school_id AND e.school_year_id = :year
-            """, ["year": SQLValue(try Roster.currentSchoolYearID(context))])
-        let records = try GradesData.build(students: members.map { $0.string("id") }, term: term, context) { visit in
+            """, ["year": SQLValue(try Roster.currentSchoolYearID(context))]) { row in (id: row.string(0), grNumber: row.string(1), classCode: row.string(2)) }
+        // Each record is reduced to its GPA and failed subjects as it is computed: a whole
+        // school's report cards are never held at once.
+        var summaries: [String: (gpa: Double?, failed: Int)] = [:]
+        summaries.reserveCapacity(members.count)
+        try GradesData.forEachRecord(students: members.map(\.id), term: term, context, results: { visit in
             try GradesData.termResults(term, classID: nil, student: nil, context, visit)
+        }) { student, record in
+            summaries[student] = (record.gpa, record.subjects.filter { $0.passed == false }.count)
         }
         var byClass: [String: [String: Double]] = [:]
         for member in members {
-            if let gpa = records[member.string("id")]?.gpa { byClass[member.string("class_code"), default: [:]][member.string("id")] = gpa }
+            if let gpa = summaries[member.id]?.gpa { byClass[member.classCode, default: [:]][member.id] = gpa }
         }
         let ranks = byClass.mapValues { TermMarks.ranks($0) }
         return members.map { member in
-            let id = member.string("id")
-            let record = records[id]
-            return Line(grNumber: member.string("gr_number"), classCode: member.string("class_code"), gpa: record?.gpa,
-                        rank: ranks[member.string("class_code")]?[id], failedSubjects: record?.subjects.filter { $0.passed == false }.count ?? 0)
+            let summary = summaries[member.id]
+            return Line(grNumber: member.grNumber, classCode: member.classCode, gpa: summary?.gpa,
+                        rank: ranks[member.classCode]?[member.id], failedSubjects: summary?.failed ?? 0)
         }.sorted { ($0.classCode, $0.rank ?? .max, $0.grNumber) < ($1.classCode, $1.rank ?? .max, $1.grNumber) }
     }
 }

@@ -106,4 +106,26 @@ struct StatsTests {
         }
         #expect(zip(stats.students, stats.students.dropFirst()).allSatisfy { ($0.classCode, $0.grNumber) < ($1.classCode, $1.grNumber) })
     }
+
+    @Test("a class's and a teacher's stats count exactly the whole school's lines for those students")
+    func scopedStatsMatchSchool() throws {
+        let fixture = try AttendanceFixture()
+        let teacher = try fixture.account("teacher@databayt.org")
+        try fixture.run(TakeAttendance.self, .init(classCode: "7A", period: "P1", marks: [AttendanceMark(student: "2", status: .absent)]))
+        let school = try fixture.run(AttendanceStats.self, .init(from: "2026-08-01", to: "2026-11-22"))
+        let oneClass = try fixture.run(AttendanceStats.self, .init(classCode: "7A", from: "2026-08-01", to: "2026-11-22"))
+        let schoolLines = Dictionary(uniqueKeysWithValues: school.students.map { ($0.grNumber, $0) })
+        #expect(!oneClass.students.isEmpty && oneClass.students.allSatisfy { $0.classCode == "7A" })
+        for line in oneClass.students { #expect(schoolLines[line.grNumber]?.totals == line.totals) }
+        #expect(oneClass.classes.map(\.key) == ["7A"] && oneClass.classes.first?.totals == school.classes.first { $0.key == "7A" }?.totals)
+        #expect(oneClass.school.totals == oneClass.classes.first?.totals)
+        #expect(oneClass.days.reduce(0) { $0 + $1.totals.counted } == oneClass.school.totals.counted)
+
+        let taught = try fixture.run(AttendanceStats.self, .init(from: "2026-08-01", to: "2026-11-22"), as: teacher)
+        #expect(!taught.students.isEmpty && taught.students.count < school.students.count)
+        for line in taught.students { #expect(schoolLines[line.grNumber]?.totals == line.totals && schoolLines[line.grNumber]?.classCode == line.classCode) }
+        let taughtClasses = Set(taught.students.map(\.classCode))
+        #expect(Set(taught.classes.map(\.key)) == taughtClasses)
+        #expect(taught.days.reduce(0) { $0 + $1.totals.counted } == taught.school.totals.counted)
+    }
 }
