@@ -41,6 +41,9 @@ public struct PermissionDefinition: Sendable {
 /// The grants in force: role -> permission -> scope, assembled from every module's definitions.
 public struct AccessPolicy: Sendable {
     private let grants: [Permission: [Role: AccessScope]]
+    /// The modules' named queries and the permission each asks for; kept here because every
+    /// context is made with the registry's policy (`ActionContext.ask`).
+    var queries = NamedQueryDirectory()
 
     public init(definitions: [PermissionDefinition]) {
         var grants: [Permission: [Role: AccessScope]] = [:]

@@ -82,8 +82,12 @@ public struct ModuleRegistry: Sendable {
                 handlersByEvent[handler.eventName, default: []].append((module.id, handler))
             }
         }
+        var policy = AccessPolicy(definitions: permissions)
+        for module in self.modules {
+            for query in module.queries { try policy.queries.add(query, by: module.id) }
+        }
         self.actionOwners = actionOwners
-        self.policy = AccessPolicy(definitions: permissions)
+        self.policy = policy
         self.handlersByEvent = handlersByEvent
         self.settingsByKey = settings
         self.catalog = catalog

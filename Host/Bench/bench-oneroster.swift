@@ -26,8 +26,9 @@ struct OneRosterBench {
         let phases = PhaseLog()
         let progress: ProgressReporter = { done, total, label in phases.note(label) }
         var report: OneRosterImportReport?
+        // Each side is a profiled region (bench-profile.swift): under callgrind the import is dump 1, the floor dump 2.
         let ours = try Clock.time {
-            report = try kernel.run(ImportOneRoster.self, .init(files: set.files), as: admin, in: school.id, progress: progress)
+            try profiledRegion { report = try kernel.run(ImportOneRoster.self, .init(files: set.files), as: admin, in: school.id, progress: progress) }
         }
         phases.note("commit")
         FileHandle.standardError.write(Data(("oneroster phases: " + phases.summary(total: ours) + "\n").utf8))
@@ -36,7 +37,7 @@ struct OneRosterBench {
         let raw = try DatabaseQueue(path: path, configuration: configuration)
         try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         let counts = try Self.rowCounts(raw, school: school.id)
-        let floor = try Clock.time { try Self.floor(raw, counts: counts) }
+        let floor = try Clock.time { try profiledRegion { try Self.floor(raw, counts: counts) } }
         let written = counts.values.reduce(0, +)
         let created = report?.created.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ") ?? ""
         FileHandle.standardError.write(Data("oneroster: \(set.userCount) users, \(set.enrollmentCount) enrollments -> \(created); \(written) rows\n".utf8))

@@ -22,16 +22,23 @@ public struct CreateUser: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        // A NUL, escape or line break in a name is printed back raw to every terminal that lists it.
-        try TextInput.check(input.email, field: context.localizer("auth.field.email"), maxLength: UserAccounts.maximumEmailLength)
-        try TextInput.check(input.displayName, field: context.localizer("auth.field.name"), maxLength: TextLimit.name)
-        let email = UserAccounts.normalize(input.email)
-        guard email.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) != nil else {
-            throw AuthError.invalidEmail(input.email)
-        }
-        guard !input.displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("auth.error.name-required") }
-        try PasswordRules.check(input.password, email: email)
+        let email = try Self.checkFields(email: input.email, displayName: input.displayName, password: input.password, context)
         guard try UserAccounts.find(email: email, in: context) == nil else { throw AuthError.emailTaken(email) }
+    }
+
+    /// The rules of one new account that need no read (shared with `CreateUsers`, which checks
+    /// uniqueness once for a whole batch); nil `password`: none is set. Returns the normalized email.
+    static func checkFields(email input: String, displayName: String, password: String?, _ context: ActionContext) throws -> String {
+        // A NUL, escape or line break in a name is printed back raw to every terminal that lists it.
+        try TextInput.check(input, field: context.localizer("auth.field.email"), maxLength: UserAccounts.maximumEmailLength)
+        try TextInput.check(displayName, field: context.localizer("auth.field.name"), maxLength: TextLimit.name)
+        let email = UserAccounts.normalize(input)
+        guard email.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) != nil else {
+            throw AuthError.invalidEmail(input)
+        }
+        guard !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("auth.error.name-required") }
+        if let password { try PasswordRules.check(password, email: email) }
+        return email
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> User {

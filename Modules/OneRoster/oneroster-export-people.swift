@@ -40,10 +40,10 @@ extension OneRosterExportBuilder {
         for link in links where written.insert(link.guardianID).inserted {
             let id = guardianSourced[link.guardianID] ?? link.guardianID
             let children = links.filter { $0.guardianID == link.guardianID }.compactMap { studentSourced[$0.studentID] }
-            let role = ["MOTHER", "FATHER"].contains(link.relation) ? "parent" : link.relation == "GUARDIAN" ? "guardian" : "relative"
+            let role = [.mother, .father].contains(link.relation) ? "parent" : link.relation == .guardian ? "guardian" : "relative"
             addUser(id, role: role, enabled: true, username: link.email ?? id, email: link.email ?? "", given: link.givenName,
                     family: link.surname, agents: children)
-            if role == "parent" { add("demographics", ["sourcedId": id, "sex": link.relation == "MOTHER" ? "female" : "male"]) }
+            if role == "parent" { add("demographics", ["sourcedId": id, "sex": link.relation == .mother ? "female" : "male"]) }
         }
         enrolments(classes, teaching, students)
     }
@@ -99,24 +99,28 @@ extension OneRosterExportBuilder {
     }
 
     func sectionID(_ row: OneRosterExportReads.Teaching) -> String {
-        ids.sourcedId(OneRosterKind.section, of: row.classID + "|" + row.subjectID) ?? row.classID + "-" + row.subjectID
+        sectionID(classID: row.classID, subjectID: row.subjectID)
+    }
+
+    func sectionID(classID: String, subjectID: String) -> String {
+        ids.sourcedId(OneRosterKind.section, of: classID + "|" + subjectID) ?? classID + "-" + subjectID
     }
 
     /// Categories, line items and results: only where Grades is on for the school.
     mutating func grades() throws {
-        let (assessments, results) = try OneRosterExportReads.grades(context)
+        let gradebook = try OneRosterExportReads.grades(context)
         var categories: Set<String> = []
-        for assessment in assessments {
+        for assessment in gradebook.assessments {
             if categories.insert(assessment.category).inserted {
                 add("categories", ["sourcedId": "category-" + assessment.category, "title": assessment.category])
             }
             add("lineItems", ["sourcedId": assessment.id, "title": assessment.title, "assignDate": assessment.date, "dueDate": assessment.date,
-                              "classSourcedId": sectionID(.init(classID: assessment.classID, subjectID: assessment.subjectID, teacherID: "")),
+                              "classSourcedId": sectionID(classID: assessment.classID, subjectID: assessment.subjectID),
                               "categorySourcedId": "category-" + assessment.category,
                               "academicSessionSourcedId": termSourced[assessment.termID] ?? assessment.termID,
                               "resultValueMin": "0", "resultValueMax": Self.number(assessment.maxMarks), "schoolSourcedId": school])
         }
-        for result in results {
+        for result in gradebook.results {
             let status = result.state == "EXEMPT" ? "exempt" : result.state == "ABSENT" ? "not submitted" : "fully graded"
             add("results", ["sourcedId": result.assessmentID + "-" + result.studentID, "lineItemSourcedId": result.assessmentID,
                             "studentSourcedId": studentSourced[result.studentID] ?? result.studentID, "scoreStatus": status,

@@ -2,17 +2,15 @@ import Auth
 import Core
 import Foundation
 
-/// Accounts: created through Auth's own checks (`CreateUser`'s validation) with no usable
-/// password and a one-time set-password code instead; changed through its actions.
+/// Accounts: created through Auth's `CreateUsers` (`CreateUser`'s rules, one batch) with no
+/// usable password and a one-time set-password code instead; changed through its actions.
 extension OneRosterWriter {
     mutating func accounts() throws {
-        try OneRosterCall.require(CreateUser.self, context)
-        // A well-formed hash at the school's cost that no password matches: signing in to such an
-        // account costs what a wrong password costs, and never succeeds.
-        let unusable = PasswordHasher.decoy(cost: try context.setting(AuthSettings.passwordHashCost))
-        let expires = SetPasswordCodes.expiry(context)
+        try OneRosterCall.require(CreateUsers.self, context)
         let total = plan.users.count
         let label = context.localizer("oneroster.progress.accounts")
+        // New accounts go to Auth in one `CreateUsers` batch, with no password (one no password matches).
+        var fresh: [OneRosterPlan.User] = []
         for (index, user) in plan.users.enumerated() {
             if index % 500 == 0 { context.progress?(index, total, label) }
             guard let email = user.email else { continue }
@@ -32,16 +30,29 @@ extension OneRosterWriter {
                 try update(account, to: user)
                 continue
             }
-            let name = "\(user.givenName) \(user.familyName)"
-            try at("users", user.row, "email") {
-                try CreateUser().validate(.init(email: email, displayName: name, role: user.role, password: Self.placeholderPassword), in: context)
-            }
-            let account = try UserAccounts.insert(id: context.newID(), email: email, displayName: name, role: user.role, passwordHash: unusable, in: context)
+            fresh.append(user)
+        }
+        guard !fresh.isEmpty else { return }
+        let rows = fresh.map { CreateUsers.Row(email: $0.email ?? "", displayName: "\($0.givenName) \($0.familyName)", role: $0.role) }
+        let accounts: [User]
+        do {
+            accounts = try OneRosterCall.run(CreateUsers.self, .init(users: rows), context)
+        } catch let error as BatchRowError {
+            throw OneRosterError.invalidSet([OneRosterViolation(file: "users.csv", row: fresh[error.index].row, column: "email",
+                                                                reason: context.localizer.message(for: error))])
+        }
+        let expires = SetPasswordCodes.expiry(context)
+        var codes: [(account: User, code: String)] = []
+        codes.reserveCapacity(accounts.count)
+        for (user, account) in zip(fresh, accounts) {
             ids.remember(account: account)
             ids.set(OneRosterKind.user, user.sourcedId, account.id)
-            codes.append(try SetPasswordCodes.issue(for: account, expires: expires, context))
-            if !user.enabled { try OneRosterCall.run(SetSuspended.self, UserChange(email: email, suspended: true), context) }
+            codes.append((account, SetPasswordCodes.newCode()))
             count("accounts", \.created)
+        }
+        self.codes += try SetPasswordCodes.store(codes, expires: expires, context)
+        for (user, account) in zip(fresh, accounts) where !user.enabled {
+            try OneRosterCall.run(SetSuspended.self, UserChange(email: account.email, suspended: true), context)
         }
     }
 
@@ -58,10 +69,6 @@ extension OneRosterWriter {
         }
         if changed { count("accounts", \.updated) }
     }
-
-    /// A password that passes the rules (no email's name is made of these signs), given only so
-    /// `CreateUser` checks everything else; it is never hashed or stored.
-    private static let placeholderPassword = "Or⟐⟑⟒⟓⟔⟕⟖⟗"
 }
 
 /// One-time set-password codes: the code is shown once; only its SHA-256 is kept.
@@ -75,18 +82,34 @@ enum SetPasswordCodes {
         return (at, CivilDate(at, in: context.timeZone).description)
     }
 
-    /// 12 characters of 32: 60 bits from one draw of the system's generator; each code works once, before it expires.
-    static func issue(for account: User, expires: (at: Date, day: String), _ context: ActionContext) throws -> SetPasswordCode {
+    /// 12 characters of 32: 60 bits from one draw of the system's generator.
+    static func newCode() -> String {
         var generator = SystemRandomNumberGenerator()
         let bits = generator.next() as UInt64
-        let code = String((0..<12).map { alphabet[Int((bits >> (UInt64($0) * 5)) & 31)] })
-        try context.database.execute("""
-            INSERT INTO oneroster_set_password_codes (school_id, user_id, code_hash, created_at, expires_at, used_at)
-            VALUES (:school_id, :user, :hash, :now, :expires, NULL)
-            ON CONFLICT (school_id, user_id) DO UPDATE SET code_hash = excluded.code_hash, created_at = excluded.created_at,
-                expires_at = excluded.expires_at, used_at = NULL
-            """, ["user": .text(account.id), "hash": .text(hash(code)), "now": SQLValue(context.now), "expires": SQLValue(expires.at)])
-        return SetPasswordCode(email: account.email, code: code, expiresOn: expires.day)
+        return String((0..<12).map { alphabet[Int((bits >> (UInt64($0) * 5)) & 31)] })
+    }
+
+    /// Keeps each code's hash (each works once, before it expires), 100 accounts a statement.
+    static func store(_ codes: [(account: User, code: String)], expires: (at: Date, day: String), _ context: ActionContext) throws -> [SetPasswordCode] {
+        var start = 0
+        while start < codes.count {
+            let batch = codes[start..<min(start + 100, codes.count)]
+            var arguments: SQLArguments = ["now": SQLValue(context.now), "expires": SQLValue(expires.at)]
+            var values: [String] = []
+            for (offset, entry) in batch.enumerated() {
+                values.append("(:school_id, :u\(offset), :h\(offset), :now, :expires, NULL)")
+                arguments["u\(offset)"] = .text(entry.account.id)
+                arguments["h\(offset)"] = .text(hash(entry.code))
+            }
+            try context.database.execute("""
+                INSERT INTO oneroster_set_password_codes (school_id, user_id, code_hash, created_at, expires_at, used_at)
+                VALUES \(values.joined(separator: ", "))
+                ON CONFLICT (school_id, user_id) DO UPDATE SET code_hash = excluded.code_hash, created_at = excluded.created_at,
+                    expires_at = excluded.expires_at, used_at = NULL
+                """, arguments)
+            start += batch.count
+        }
+        return codes.map { SetPasswordCode(email: $0.account.email, code: $0.code, expiresOn: expires.day) }
     }
 
     static func hash(_ code: String) -> String {

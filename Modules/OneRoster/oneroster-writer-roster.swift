@@ -95,7 +95,7 @@ extension OneRosterWriter {
     }
 
     mutating func students() throws {
-        try OneRosterCall.require(CreateStudent.self, context)
+        try OneRosterCall.require(CreateStudents.self, context)
         let placed = placement()
         let students = plan.users.filter { $0.role == .student }
         // The school's students by GR number and id, read once through Students instead of a look-up per row.
@@ -105,6 +105,7 @@ extension OneRosterWriter {
             byID[student.id] = student
         }
         let label = context.localizer("oneroster.progress.students")
+        var fresh: [OneRosterPlan.User] = [], rows: [StudentFields] = []
         for (index, user) in students.enumerated() {
             if index % 200 == 0 { context.progress?(index, students.count, label) }
             let classCode = placed[user.sourcedId].flatMap { hogwartsClass($0) }.flatMap { code(ofClass: $0) }
@@ -123,14 +124,27 @@ extension OneRosterWriter {
                 try update(known, to: user, classCode: classCode)
                 continue
             }
-            let fields = StudentFields(
+            fresh.append(user)
+            rows.append(StudentFields(
                 grNumber: user.identifier, givenName: user.givenName, surname: user.familyName,
                 nameLanguage: Self.isArabic(user.givenName + user.familyName) ? "ar" : "en", dateOfBirth: user.birthDate,
-                gender: user.sex.uppercased(), classCode: classCode, accountEmail: user.email)
-            let student = try at("users", user.row, "sourcedId") { try CreateStudent().validateAndPerform(fields, context) }
-            ids.set(OneRosterKind.student, user.sourcedId, student.id)
-            grNumbers[user.sourcedId] = student.grNumber
-            count("students", \.created)
+                gender: user.sex.uppercased(), classCode: classCode, accountEmail: user.email))
+        }
+        // New students go to Students in one `CreateStudents` batch: `CreateStudent`'s rules, one read of the school.
+        if !rows.isEmpty {
+            context.progress?(students.count, students.count, label)
+            let created: [CreatedStudent]
+            do {
+                created = try OneRosterCall.run(CreateStudents.self, .init(students: rows), context)
+            } catch let error as BatchRowError {
+                throw OneRosterError.invalidSet([OneRosterViolation(file: "users.csv", row: fresh[error.index].row, column: "sourcedId",
+                                                                    reason: context.localizer.message(for: error))])
+            }
+            for (user, student) in zip(fresh, created) {
+                ids.set(OneRosterKind.student, user.sourcedId, student.id)
+                grNumbers[user.sourcedId] = student.grNumber
+                count("students", \.created)
+            }
         }
         try enrolKnownStudents(placed, listed: Set(students.map(\.sourcedId)))
     }
@@ -209,13 +223,5 @@ extension OneRosterWriter {
         case "relative": .other
         default: .guardian
         }
-    }
-}
-
-extension Action {
-    /// Validation then the body, for a call whose permission the caller already checked once for many rows.
-    func validateAndPerform(_ input: Input, _ context: ActionContext) throws -> Output {
-        try validate(input, in: context)
-        return try perform(input, in: context)
     }
 }

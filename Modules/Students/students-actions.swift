@@ -12,13 +12,8 @@ public struct CreateStudent: Action {
     public init() {}
 
     public func validate(_ input: StudentFields, in context: ActionContext) throws {
-        if let id = input.classID { try TextInput.check(id, field: "class", maxLength: TextLimit.name) }
-        if let email = input.accountEmail { try TextInput.check(email, field: "email", maxLength: UserAccounts.maximumEmailLength) }
-        let fields = try StudentWriter.resolved(input, allocating: false, context)
-        try StudentRules.check(fields, context)
-        try StudentWriter.checkUnique(gr: fields.grNumber, excluding: nil, context)
-        if let code = fields.classCode, !code.isEmpty { try StudentWriter.checkSeat(code: code, context) }
-        if let email = input.accountEmail { _ = try StudentAccounts.id(email: email, context) }
+        var school = NewStudentReads(context: context)
+        try NewStudentChecks.check(input, &school, context)
     }
 
     public func perform(_ input: StudentFields, in context: ActionContext) throws -> Student {

@@ -24,24 +24,30 @@ struct ImportWriter {
         now = SQLValue(context.now)
     }
 
-    /// Inserts `rows` in order, reporting progress every 200 rows.
-    mutating func insert(_ rows: [StudentFields], progress: ProgressReporter?, label: String) throws {
+    /// Inserts `rows` in order, each tied to the account in `userIDs` at its index (none without
+    /// them), reporting progress every 200 rows; returns the new students' ids in order.
+    @discardableResult
+    mutating func insert(_ rows: [StudentFields], userIDs: [String?] = [], progress: ProgressReporter?, label: String) throws -> [String] {
+        var ids: [String] = []
+        ids.reserveCapacity(rows.count)
         var start = 0
         while start < rows.count {
             if start % 200 < Self.batchSize { progress?(start, rows.count, label) }
-            let batch = rows[start..<min(start + Self.batchSize, rows.count)]
-            try insert(batch)
-            start += batch.count
+            let end = min(start + Self.batchSize, rows.count)
+            try insert(rows[start..<end], userIDs: userIDs.isEmpty ? [] : Array(userIDs[start..<end]), into: &ids)
+            start = end
         }
+        return ids
     }
 
-    private mutating func insert(_ batch: ArraySlice<StudentFields>) throws {
+    private mutating func insert(_ batch: ArraySlice<StudentFields>, userIDs: [String?], into ids: inout [String]) throws {
         var students: SQLArguments = ["now": now]
         students.reserveCapacity(batch.count * ImportSQL.studentKeys[0].count + 1)
         var enrolments: SQLArguments = [:]
         var enrolled = 0
         for (index, fields) in batch.enumerated() {
             let id = context.newID()
+            ids.append(id)
             let given = ImportTrim.whitespace(fields.givenName)
             let surname = ImportTrim.whitespace(fields.surname)
             let enrolledOn = fields.enrolledOn.flatMap { $0.isEmpty ? nil : $0 } ?? today
@@ -52,6 +58,7 @@ struct ImportWriter {
                 ArabicSearch.fold("\(given) \(surname)"),
             ]
             for (key, value) in zip(ImportSQL.studentKeys[index], values) { students[key] = .text(value) }
+            students[ImportSQL.studentKeys[index][10]] = SQLValue(userIDs.isEmpty ? nil : userIDs[index])
             if let code = fields.classCode, !code.isEmpty {
                 let keys = ImportSQL.enrolmentKeys[enrolled]
                 enrolments[keys[0]] = .text(id)
@@ -85,7 +92,7 @@ struct ImportWriter {
 /// The batch statements' text and parameter names, built once.
 enum ImportSQL {
     static let studentKeys: [[String]] = (0..<ImportWriter.batchSize).map { row in
-        ["i", "g", "f", "s", "l", "d", "x", "t", "e", "k"].map { "\($0)\(row)" }
+        ["i", "g", "f", "s", "l", "d", "x", "t", "e", "k", "a"].map { "\($0)\(row)" }
     }
     static let enrolmentKeys: [[String]] = (0..<ImportWriter.batchSize).map { row in ["p", "c", "o"].map { "\($0)\(row)" } }
 
@@ -97,7 +104,7 @@ enum ImportSQL {
 
     private static func studentsText(_ rows: Int) -> String {
         let values = studentKeys.prefix(rows).map { keys in
-            "(:school_id, " + keys.prefix(9).map { ":\($0)" }.joined(separator: ", ") + ", NULL, :\(keys[9]), :now, :now)"
+            "(:school_id, " + keys.prefix(9).map { ":\($0)" }.joined(separator: ", ") + ", :\(keys[10]), :\(keys[9]), :now, :now)"
         }
         return """
             INSERT INTO students_students (school_id, id, gr_number, given_name, surname, name_language, date_of_birth, gender, status,
