@@ -66,6 +66,9 @@ let package = Package(
         .executable(name: "hogwarts", targets: ["Host"]),
         .executable(name: "hogwarts-bench", targets: ["HogwartsBench"]),
         .library(name: "Core", targets: ["Core"]),
+        // The offline sync client an app embeds (speaks the wire protocol only), and its command line.
+        .library(name: "HogwartsClient", targets: ["HogwartsClient"]),
+        .executable(name: "hogwarts-client", targets: ["HogwartsClientCLI"]),
         .plugin(name: "NewModule", targets: ["NewModule"]),
     ],
     dependencies: [
@@ -171,6 +174,27 @@ let package = Package(
             path: "Tests/HostTests",
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
+        ),
+        // The sync client: no Core or module dependency, so an app links only Foundation and GRDB.
+        .target(
+            name: "HogwartsClient",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Client/HogwartsClient",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "HogwartsClientCLI",
+            dependencies: ["HogwartsClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Client/HogwartsClientCLI",
+            swiftSettings: strictSwift6
+        ),
+        // Unit tests against a fake server; integration and fuzz tests against the real router in-process.
+        .testTarget(
+            name: "HogwartsClientTests",
+            dependencies: ["HogwartsClient", "Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
+                + modules.map { Target.Dependency(stringLiteral: $0.name) },
+            path: "Tests/HogwartsClientTests",
+            swiftSettings: strictSwift6
         ),
     ] + moduleTargets
 )

@@ -12,6 +12,15 @@ extension Kernel {
     @discardableResult
     public func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
                                progress: ProgressReporter? = nil, language: Language? = nil) throws -> A.Output {
+        try run(action, input, as: principal, in: schoolReference, requestID: requestID, progress: progress, language: language, before: nil, within: nil)
+    }
+
+    /// `run` with work of the kernel's own in the action's transaction: `before` after the
+    /// permission check and before validation, `within` after the body and the audit record
+    /// (the offline sync ledger, so a mutation and its sequence number commit together).
+    func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
+                        progress: ProgressReporter? = nil, language: Language? = nil,
+                        before: ((ActionContext) throws -> Void)?, within: ((A.Output, Database) throws -> Void)?) throws -> A.Output {
         let localizer = language.map { Localizer(language: $0, catalog: registry.catalog) } ?? self.localizer
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
         do {
@@ -37,6 +46,7 @@ extension Kernel {
                     return (earlier, false)
                 }
                 let instance = A()
+                if let before { try before(context) }
                 try context.database.readOnly { try instance.validate(input, in: context) }
                 let output = try instance.perform(input, in: context)
                 try EventOutbox.store(from: context, source: A.id, registry: registry, in: db)
@@ -47,6 +57,7 @@ extension Kernel {
                                                  context.now.sqlValue.databaseValue])
                 }
                 try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: context.auditOutcome, detail: context.auditDetail, at: context.now, in: db)
+                if let within { try within(output, db) }
                 return (output, hasHandlers(context))
             }
             deliverEventsIfDue(storedDeliveries: output.storedDeliveries)

@@ -7,7 +7,7 @@ struct KernelRoutes {
     let server: APIServer
 
     var all: [APIRoute] {
-        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics]
+        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics] + SyncRoutes.all
     }
 
     private var health: APIRoute {

@@ -39,7 +39,7 @@ public final class Kernel: Sendable {
         self.registry = registry
         localizer = Localizer(language: language, catalog: registry.catalog)
         self.databasePath = databasePath
-        store = try KernelStore(path: databasePath)
+        store = try KernelStore(path: databasePath, recorder: ChangeRecorder(registry: registry, now: clock))
         self.logger = logger
         now = clock
         if let mode = FileSafety.exposedMode(of: databasePath) {

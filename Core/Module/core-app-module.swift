@@ -42,6 +42,8 @@ public protocol AppModule: Sendable {
     var settings: [SettingDefinition] { get }
     var publishedEvents: [any DomainEvent.Type] { get }
     var eventHandlers: [EventHandler] { get }
+    /// Named queries this module answers for modules that do not depend on it (`core-named-queries.swift`).
+    var queries: [NamedQueryProvider] { get }
     /// Arabic and English strings, loaded from the module's own resources.
     var strings: StringCatalog { get }
     /// Whether a school that has never switched this module gets it. Defaults to true.
@@ -58,6 +60,11 @@ public protocol AppModule: Sendable {
     var consoleCards: [ConsoleCard] { get }
     /// How the console signs people in, for the one module that owns accounts (Auth). Nil for the others.
     var consoleIdentity: (any ConsoleIdentity)? { get }
+    /// Records this module shares with offline apps, the keys it adds to a caller's sync scope,
+    /// and the mutations apps may queue offline (`Core/Sync`, `/api/v1/sync/*`).
+    var syncEntities: [SyncEntityType] { get }
+    var syncScopes: SyncScopeRule? { get }
+    var syncMutations: [SyncMutation] { get }
     /// Fills a newly created demo school with realistic data. Runs as the operator, dependencies
     /// first, in the transaction that creates the school. Use `DemoRandom` so it is deterministic.
     func seedDemo(_ context: ActionContext, size: DemoSize) throws
@@ -75,6 +82,7 @@ extension AppModule {
     public var settings: [SettingDefinition] { [] }
     public var publishedEvents: [any DomainEvent.Type] { [] }
     public var eventHandlers: [EventHandler] { [] }
+    public var queries: [NamedQueryProvider] { [] }
     public var enabledByDefault: Bool { true }
     public var routes: [APIRoute] { [] }
     public var dashboard: DashboardContribution? { nil }
@@ -83,6 +91,9 @@ extension AppModule {
     public var consolePages: [ConsolePage] { [] }
     public var consoleCards: [ConsoleCard] { [] }
     public var consoleIdentity: (any ConsoleIdentity)? { nil }
+    public var syncEntities: [SyncEntityType] { [] }
+    public var syncScopes: SyncScopeRule? { nil }
+    public var syncMutations: [SyncMutation] { [] }
     public func seedDemo(_ context: ActionContext, size: DemoSize) throws {}
 }
 

@@ -112,6 +112,8 @@ enum KernelSchema {
             );
             CREATE INDEX kernel_token_families_user ON kernel_token_families (school_id, user_id);
             """),
+        // Offline sync: the per-school change log, clients and their mutation ledger (Core/Sync).
+        SyncSchema.migration,
     ]
 
     /// Created before any migration runs: the ledger of applied migrations and the file's identity.

@@ -10,8 +10,11 @@ final class KernelStore: Sendable {
     let pool: DatabasePool
     let path: String
     let isReadOnly: Bool
+    /// Records offline sync changes at the end of every write transaction (Core/Sync).
+    let recorder: ChangeRecorder?
 
-    init(path: String) throws {
+    init(path: String, recorder: ChangeRecorder? = nil) throws {
+        self.recorder = recorder
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Several `hogwarts` processes may share one file: wait for a lock instead of failing.
@@ -47,7 +50,14 @@ final class KernelStore: Sendable {
     func write<T>(_ work: (Database) throws -> T) throws -> T {
         guard !isReadOnly else { throw KernelError.readOnlyDatabase(path) }
         do {
-            return try withStorageErrors { try pool.write(work) }
+            return try withStorageErrors {
+                try pool.write { db in
+                    try recorder?.begin(db)
+                    let result = try work(db)
+                    try recorder?.finish(db)
+                    return result
+                }
+            }
         } catch KernelError.storage(let detail) where detail.contains("readonly database") {
             // The folder, not the file, may be what is read-only (no room for the WAL).
             throw KernelError.readOnlyDatabase(path)

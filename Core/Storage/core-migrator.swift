@@ -47,7 +47,10 @@ extension Kernel {
             }
             logger.info("migrated", metadata: ["module": "\(module)", "count": "\(migrations.count)"])
         }
-        try store.write { db in try stampFileVersion(db) }
+        try store.write { db in
+            try stampFileVersion(db)
+            try store.recorder?.install(db)
+        }
         progress?(total, total, "")
         return done
     }

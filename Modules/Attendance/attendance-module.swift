@@ -22,6 +22,9 @@ public struct AttendanceModule: AppModule {
     public var publishedEvents: [any DomainEvent.Type] { [StudentMarkedAbsent.self, ExcuseDecided.self] }
     public var strings: StringCatalog { Self.catalog }
     public var routes: [APIRoute] { AttendanceRoutes.all }
+    public var syncEntities: [SyncEntityType] { AttendanceSync.entities }
+    public var syncScopes: SyncScopeRule? { AttendanceSync.scopes }
+    public var syncMutations: [SyncMutation] { AttendanceSync.mutations }
     public var dashboard: DashboardContribution? { AttendanceRoutes.dashboard }
     public var adminStats: DashboardContribution? { AttendanceRoutes.adminStats }
 

@@ -45,5 +45,14 @@ enum AuthMigrations {
             ALTER TABLE auth_users ADD COLUMN bio TEXT;
             ALTER TABLE auth_users ADD COLUMN language TEXT;
             """),
+        // Offline profile edits merge per field by time (last write wins): when each field was
+        // last written and by which sync client ('' for the CLI and the web API).
+        Migration("005-profile-field-times", sql: """
+            CREATE TABLE auth_profile_fields (
+                school_id TEXT NOT NULL, user_id TEXT NOT NULL, field TEXT NOT NULL,
+                updated_at TEXT NOT NULL, client_id TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (school_id, user_id, field)
+            );
+            """),
     ]
 }

@@ -13,10 +13,12 @@ public struct AuthModule: AppModule {
     public var migrations: [Migration] { AuthMigrations.all }
     public var actions: [any Action.Type] {
         [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self, CurrentUser.self,
-         CreateUser.self, ListUsers.self, CountUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self,
+         CreateUser.self, CreateUsers.self, ListUsers.self, CountUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self,
          ShowProfile.self, UpdateProfile.self]
     }
     public var routes: [APIRoute] { AuthRoutes.all }
+    public var syncEntities: [SyncEntityType] { AuthSync.entities }
+    public var syncMutations: [SyncMutation] { AuthSync.mutations }
     public var commands: [any ParsableCommand.Type] {
         [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, UsersCommand.self, SchoolCommand.self]
     }

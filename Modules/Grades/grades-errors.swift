@@ -22,6 +22,10 @@ public enum GradesError: HogwartsError, Equatable {
     /// A teacher asking for a class she neither teaches nor is homeroom teacher of.
     case notYourClass(String)
     case noResults
+    /// An offline entry for a term whose report cards are published: the server's marks stand.
+    case resultsLocked(String)
+    /// An offline entry that names a student by list position, which may have moved meanwhile.
+    case offlineNeedsStudentID
 
     public var messageKey: String {
         switch self {
@@ -44,6 +48,8 @@ public enum GradesError: HogwartsError, Equatable {
         case .unknownReportCard: "grades.error.unknown-report-card"
         case .notYourClass: "grades.error.not-your-class"
         case .noResults: "grades.error.no-results"
+        case .resultsLocked: "grades.error.results-locked"
+        case .offlineNeedsStudentID: "grades.error.offline-student-id"
         }
     }
 
@@ -51,13 +57,14 @@ public enum GradesError: HogwartsError, Equatable {
         switch self {
         case .scaleMalformed(let value), .scaleOutOfRange(let value), .scalePoints(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
              .unknownTerm(let value), .unknownSubject(let value), .invalidMarks(let value), .notPublished(let value),
-             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value), .unknownReportCard(let value), .notYourClass(let value):
+             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value), .unknownReportCard(let value), .notYourClass(let value),
+             .resultsLocked(let value):
             ["value": value]
         case .scaleGap(let from, let to): ["from": GradeScale.number(from), "to": GradeScale.number(to)]
         case .scaleOverlap(let first, let second): ["first": first, "second": second]
         case .invalidResults(let problems): ["count": String(problems.count)]
         case .notYourSubject(let classCode, let subjectCode): ["class": classCode, "subject": subjectCode]
-        case .noResults: [:]
+        case .noResults, .offlineNeedsStudentID: [:]
         }
     }
 
@@ -65,6 +72,7 @@ public enum GradesError: HogwartsError, Equatable {
         switch self {
         case .unknownAssessment, .unknownTerm, .unknownSubject, .unknownReportCard: .notFound
         case .notYourSubject, .notPublished, .notYourClass: .permissionDenied
+        case .resultsLocked: .conflict
         default: .invalidData
         }
     }

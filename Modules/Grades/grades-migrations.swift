@@ -44,5 +44,11 @@ enum GradesMigrations {
         Migration("003-result-feedback", sql: """
             ALTER TABLE grades_results ADD COLUMN feedback TEXT;
             """),
+        // Offline sync names a result by one id (`<assessmentId>:<studentId>`), computed from its
+        // key so no write path has to set it, and indexed for the snapshot's keyset pages.
+        Migration("004-result-sync-id", sql: """
+            ALTER TABLE grades_results ADD COLUMN sync_id TEXT GENERATED ALWAYS AS (assessment_id || ':' || student_id) VIRTUAL;
+            CREATE INDEX grades_results_sync_id ON grades_results (school_id, sync_id);
+            """),
     ]
 }

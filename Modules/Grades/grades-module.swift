@@ -20,8 +20,11 @@ public struct GradesModule: AppModule {
     }
     public var commands: [any ParsableCommand.Type] { [GradesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }
+    public var queries: [NamedQueryProvider] { GradesPublishedQueries.all }
     public var strings: StringCatalog { Self.catalog }
     public var routes: [APIRoute] { GradesRoutes.all }
+    public var syncEntities: [SyncEntityType] { GradesSync.entities }
+    public var syncMutations: [SyncMutation] { GradesSync.mutations }
     public var dashboard: DashboardContribution? { GradesRoutes.dashboard }
     public var adminStats: DashboardContribution? { GradesRoutes.adminStats }
 

@@ -4,9 +4,11 @@ import Students
 
 /// Sends a message (1 to 4000 characters). A client-supplied id makes a retry harmless: the
 /// same sender and id return the message already stored, marked `deduplicated` (the id is the
-/// API's `nonce`, unique per sender in the table, so two senders never collide). `sentAt` lets
-/// a message written offline keep its own time; it is ordered by that time (then id), while
-/// unread counts follow the order of arrival so a late message is still unread.
+/// API's `nonce`, unique per sender in the table, so two senders never collide, and stored, so
+/// a replay after a restart is still one message). `sentAt` lets a message written offline keep
+/// its own time within `MessageTime.window` of its arrival (a phone's clock is not trusted
+/// further); a conversation is ordered by that time, then by arrival, while unread counts
+/// follow arrival so a late message is still unread.
 public struct SendMessage: Action {
     public struct Input: Codable, Sendable {
         public var conversation: String
@@ -20,6 +22,12 @@ public struct SendMessage: Action {
             self.clientID = clientID
             self.sentAt = sentAt
             self.replyTo = replyTo
+        }
+
+        /// `clientId` as the sync wire spells it (the offline mutation's args are this input).
+        enum CodingKeys: String, CodingKey {
+            case conversation, body, sentAt, replyTo
+            case clientID = "clientId"
         }
     }
 
@@ -41,6 +49,11 @@ public struct SendMessage: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> SentMessage {
+        try store(input, sentAt: MessageTime.clamped(input.sentAt, receivedAt: context.now), context)
+    }
+
+    /// Stores the message at `sentAt` as given: the demo writes yesterday's history through here.
+    func store(_ input: Input, sentAt: Date, _ context: ActionContext) throws -> SentMessage {
         let me = context.principal.userID
         if let clientID = input.clientID, let earlier = try context.database.fetchOne(
             "\(Message.select) WHERE m.school_id = :school_id AND m.sender_id = :me AND m.client_id = :client", ["me": .text(me), "client": .text(clientID)]) {
@@ -50,7 +63,6 @@ public struct SendMessage: Action {
         let seq: Int = (try context.database.fetchValue("SELECT COALESCE(MAX(seq), 0) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
                                                          ["c": .text(membership.id)]) ?? 0) + 1
         let id = context.newID()
-        let sentAt = min(input.sentAt ?? context.now, context.now)
         try context.database.insert(into: "messages_messages", [
             "id": .text(id), "conversation_id": .text(membership.id), "sender_id": .text(me), "body": .text(input.body),
             "search_key": .text(ArabicSearch.fold(input.body)), "sent_at": SQLValue(sentAt), "seq": .integer(Int64(seq)),

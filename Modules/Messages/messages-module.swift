@@ -21,6 +21,8 @@ public struct MessagesModule: AppModule {
     public var adminStats: DashboardContribution? { MessagesRoutes.adminStats }
     public var commands: [any ParsableCommand.Type] { [MessagesCommand.self] }
     public var publishedEvents: [any DomainEvent.Type] { [MessageSent.self] }
+    public var syncEntities: [SyncEntityType] { MessagesSync.entities }
+    public var syncMutations: [SyncMutation] { MessagesSync.mutations }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)
@@ -45,9 +47,11 @@ enum MessagesDemo {
         let asParent = try context.acting(as: parent)
         let direct = try StartConversation().perform(.init(kind: .direct, participants: ["teacher@databayt.org"]), in: asParent).id
         let earlier = context.now.addingTimeInterval(-3 * 3600)
-        _ = try SendMessage().perform(.init(conversation: direct, body: "السلام عليكم أستاذة، هل يمكن أن أعرف موعد امتحان الرياضيات؟", sentAt: earlier), in: asParent)
-        _ = try SendMessage().perform(.init(conversation: direct, body: "وعليكم السلام، الامتحان يوم الأحد القادم إن شاء الله.",
-                                            sentAt: earlier.addingTimeInterval(1800)), in: try context.acting(as: teacher))
+        // History from earlier today: stored at its own time, which a user's send would clamp.
+        _ = try SendMessage().store(.init(conversation: direct, body: "السلام عليكم أستاذة، هل يمكن أن أعرف موعد امتحان الرياضيات؟"),
+                                    sentAt: earlier, asParent)
+        _ = try SendMessage().store(.init(conversation: direct, body: "وعليكم السلام، الامتحان يوم الأحد القادم إن شاء الله."),
+                                    sentAt: earlier.addingTimeInterval(1800), try context.acting(as: teacher))
         let asTeacher = try context.acting(as: teacher)
         let classConversation = try StartConversation().perform(.init(kind: .class, title: "7A", classCode: "7A"), in: asTeacher).id
         _ = try SendMessage().perform(.init(conversation: classConversation, body: "تذكير: إحضار أدوات الهندسة غدًا."), in: asTeacher)

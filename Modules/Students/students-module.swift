@@ -14,13 +14,15 @@ public struct StudentsModule: AppModule {
     public var permissions: [PermissionDefinition] { StudentsPermissions.definitions }
     public var migrations: [Migration] { StudentsMigrations.all }
     public var actions: [any Action.Type] {
-        [CreateStudent.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
+        [CreateStudent.self, CreateStudents.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
          ListClasses.self, ListSubjects.self, ListTerms.self,
          ListChildren.self, ShowChild.self, ListTeacherClasses.self, ListClassStudents.self, BrowseClasses.self, ShowClass.self, CountRoster.self]
     }
     public var routes: [APIRoute] { StudentsRoutes.all }
+    public var syncEntities: [SyncEntityType] { StudentsSync.entities }
+    public var syncScopes: SyncScopeRule? { StudentsSync.scopes }
     public var dashboard: DashboardContribution? { StudentsClassRoutes.dashboard }
     public var adminStats: DashboardContribution? { StudentsClassRoutes.adminStats }
     public var commands: [any ParsableCommand.Type] {

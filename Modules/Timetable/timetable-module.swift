@@ -20,6 +20,7 @@ public struct TimetableModule: AppModule {
     public var settings: [SettingDefinition] { TimetableSettings.definitions }
     public var strings: StringCatalog { Self.catalog }
     public var routes: [APIRoute] { TimetableRoutes.all }
+    public var syncEntities: [SyncEntityType] { TimetableSync.entities }
     public var dashboard: DashboardContribution? { TimetableRoutes.dashboard }
 
     private static let catalog = StringCatalog.load(from: .module)

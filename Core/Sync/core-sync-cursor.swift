@@ -1,0 +1,55 @@
+import Foundation
+
+/// The pull cursor: opaque to clients, base64 of `{v, school, seq, scopeHash}`. The school makes
+/// a cursor useless in another school; the scope hash tells a caller whose scope changed (a
+/// teacher who lost a class) to start again from a snapshot.
+struct SyncCursor: Codable, Equatable {
+    static let version = 1
+    let v: Int
+    let school: String
+    let seq: Int
+    let scopeHash: String
+
+    init(school: String, seq: Int, scopeHash: String) {
+        v = Self.version
+        self.school = school
+        self.seq = seq
+        self.scopeHash = scopeHash
+    }
+
+    var text: String {
+        (try? JSONEncoder().encode(self)).map { $0.base64EncodedString() } ?? ""
+    }
+
+    /// Nil for text that is not a cursor of ours.
+    static func parse(_ text: String) -> SyncCursor? {
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return try? JSONDecoder().decode(SyncCursor.self, from: data)
+    }
+}
+
+/// Where the next snapshot page starts: an entity type (by its place in the fixed order), the
+/// last id sent of it, and the pull cursor fixed at the first page.
+struct SyncSnapshotPosition: Codable, Equatable {
+    let v: Int
+    let school: String
+    let type: Int
+    let after: String
+    let cursor: String
+
+    var text: String {
+        (try? JSONEncoder().encode(self)).map { $0.base64EncodedString() } ?? ""
+    }
+
+    static func parse(_ text: String) -> SyncSnapshotPosition? {
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return try? JSONDecoder().decode(SyncSnapshotPosition.self, from: data)
+    }
+}
+
+extension SyncScope {
+    /// A short digest of the sorted keys: equal scopes, equal hashes.
+    var hash: String {
+        String(Digest.sha256Hex(Data(keys.map(\.rawValue).sorted().joined(separator: "\n").utf8)).prefix(16))
+    }
+}

@@ -1,0 +1,95 @@
+import Attendance
+import Auth
+import Core
+import Foundation
+import GRDB
+import Grades
+import HogwartsClient
+import HogwartsTestSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Messages
+import Students
+import Timetable
+
+/// The real server's router, in-process (no socket): what the phone's URLSession would reach.
+struct RouterTransport: SyncTransport {
+    let client: any TestClientProtocol
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        var fields = HTTPFields()
+        for (name, value) in request.headers {
+            if let field = HTTPField.Name(name) { fields[field] = value }
+        }
+        let method = HTTPRequest.Method(request.method) ?? .get
+        return try await client.execute(uri: request.path, method: method, headers: fields, body: request.body.map { ByteBuffer(bytes: $0) }) { response in
+            var headers: [String: String] = [:]
+            for field in response.headers { headers[field.name.canonicalName] = field.value }
+            return TransportResponse(status: response.status.code, headers: headers, body: Data(buffer: response.body))
+        }
+    }
+}
+
+func fuzzModules() -> [any AppModule] {
+    [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), GradesModule(), MessagesModule()]
+}
+
+/// Runs `body` with a transport to a freshly started API server over `kernel` (no socket).
+func serve(_ kernel: Kernel, _ body: @escaping @Sendable (any SyncTransport) async throws -> Void) async throws {
+    let server = APIServer(kernel: kernel)
+    let application = Application(router: server.router(), logger: Logger(label: "client-tests") { _ in SwiftLogNoOpLogHandler() })
+    try await application.test(.router) { client in
+        try await body(RouterTransport(client: client))
+    }
+}
+
+/// A network that can be cut: down, every request fails before reaching the server.
+final class NetworkSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var down = false
+    var isDown: Bool {
+        get { lock.withLock { down } }
+        set { lock.withLock { down = newValue } }
+    }
+}
+
+struct SwitchedTransport: SyncTransport {
+    let inner: any SyncTransport
+    let network: NetworkSwitch
+    struct Unreachable: Error {}
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if network.isDown { throw Unreachable() }
+        return try await inner.send(request)
+    }
+}
+
+/// The demo schools on a fresh database with every module that shares data with offline apps.
+func demoServer() throws -> TestHarness {
+    let harness = try TestHarness(modules: fuzzModules())
+    try harness.kernel.createDemoSchools()
+    return harness
+}
+
+extension TestHarness {
+    /// The server's sync ledger for one client: (seq, mutation id, status), in seq order.
+    func ledger(of clientID: String) throws -> [(seq: Int64, id: String, status: String)] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: databasePath, configuration: configuration)
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT mutation_seq, mutation_id, status FROM kernel_sync_mutations WHERE client_id = ? ORDER BY mutation_seq",
+                             arguments: [clientID]).map { ($0["mutation_seq"], $0["mutation_id"], $0["status"]) }
+        }
+    }
+
+    /// Rows of a table matching a condition, read straight from the server's database.
+    func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: databasePath, configuration: configuration)
+        return try queue.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    }
+}
