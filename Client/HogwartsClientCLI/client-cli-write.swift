@@ -79,7 +79,7 @@ func sendNow(_ client: SyncClient) async throws {
         if let waiting = report.waiting {
             // One quick try is not the retry schedule: the change stays plainly pending.
             try await fast.retry(seq: waiting.seq)
-            say("Not sent yet (kept in the queue): \(report.waitingReason ?? "").")
+            say("Not sent yet (kept in the queue): \(report.waitingReason ?? "")")
         } else {
             say("Sent. " + SyncText.summary(report))
         }

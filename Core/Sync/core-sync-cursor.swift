@@ -48,8 +48,9 @@ struct SyncSnapshotPosition: Codable, Equatable {
 }
 
 extension SyncScope {
-    /// A short digest of the sorted keys: equal scopes, equal hashes.
+    /// A short digest of the sorted keys and the types received: equal scopes, equal hashes.
     var hash: String {
-        String(Digest.sha256Hex(Data(keys.map(\.rawValue).sorted().joined(separator: "\n").utf8)).prefix(16))
+        let text = keys.map(\.rawValue).sorted().joined(separator: "\n") + "\n|\n" + entityTypes.sorted().joined(separator: "\n")
+        return String(Digest.sha256Hex(Data(text.utf8)).prefix(16))
     }
 }

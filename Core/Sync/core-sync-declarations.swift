@@ -35,6 +35,9 @@ public struct SyncScopeKey: RawRepresentable, Hashable, Sendable, Comparable, Cu
 /// The keys one caller may read, computed on the server (never taken from the client).
 public struct SyncScope: Sendable, Equatable {
     public let keys: Set<SyncScopeKey>
+    /// The entity types the caller receives: those of the modules on for the school. Part of the
+    /// cursor's hash, so switching a module on or off answers the next pull with a reset.
+    var entityTypes: [String] = []
 
     public init(_ keys: some Sequence<SyncScopeKey>) { self.keys = Set(keys) }
 

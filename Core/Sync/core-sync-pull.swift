@@ -3,14 +3,19 @@ import GRDB
 
 extension Kernel {
     /// The caller's scope keys, worked out now from their role and relationships: the kernel's
-    /// (`school`, `staff` for staff roles, `user:<self>`) and those of each module on for the school.
+    /// (`school`, `staff` for staff roles, `user:<self>`) and those of each module on for the school;
+    /// only the entity types of those modules are delivered.
     func syncScope(of principal: Principal, context: SyncContext, enabled: Set<ModuleID>) throws -> SyncScope {
         var keys: [SyncScopeKey] = [.school, .user(principal.userID)]
         if [.developer, .admin, .staff, .accountant, .teacher].contains(principal.role) { keys.append(.staff) }
+        var types: [String] = []
         for module in registry.modules where enabled.contains(module.id) {
             if let rule = module.syncScopes { keys += try rule(principal, context) }
+            types += module.syncEntities.map(\.type)
         }
-        return SyncScope(keys)
+        var scope = SyncScope(keys)
+        scope.entityTypes = types
+        return scope
     }
 
     /// A page of the changes in the caller's scope after `cursor`, with the client's last applied
@@ -41,8 +46,9 @@ extension Kernel {
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT seq, MAX(entity_type) AS type, MAX(entity_id) AS id, MAX(op) AS op, MAX(payload) AS payload FROM kernel_sync_changes
                 WHERE school_id = ? AND scope_key IN (SELECT value FROM json_each(?)) AND seq > ?
+                  AND entity_type IN (SELECT value FROM json_each(?))
                 GROUP BY seq ORDER BY seq LIMIT ?
-                """), arguments: [schoolID, Self.jsonList(scope.keys.map(\.rawValue)), from, limit + 1])
+                """), arguments: [schoolID, Self.jsonList(scope.keys.map(\.rawValue)), from, Self.jsonList(scope.entityTypes), limit + 1])
             let hasMore = rows.count > limit
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
@@ -74,9 +80,8 @@ extension Kernel {
             return parsed
         }
         return try store.read { db in
-            let enabled = try ModuleSwitchRecords.enabled(for: schoolID, registry: registry, in: db)
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
-            let types = registry.modules.filter { enabled.contains($0.id) }.flatMap(\.syncEntities)
+            let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
             let head = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?"), arguments: [schoolID]) ?? 0
             let cursor = position?.cursor ?? SyncCursor(school: schoolID, seq: head, scopeHash: scope.hash).text
             var items: [SyncSnapshotItem] = []

@@ -139,6 +139,31 @@ struct SyncPullTests {
         #expect(after.changes.map(\.id) == ["kept-2"])
     }
 
+    @Test("a module switched off for the school: the next pull resets, its records stop flowing; switched on again, they return")
+    func moduleSwitchedOff() throws {
+        try teach("c1")
+        try harness.run(AddMemo.self, .init(id: "m1", body: "x", classId: "c1"), as: .admin)
+        let before = try sync.pullAll(client, as: teacher)
+        #expect(before.changes.map(\.id) == ["m1"])
+
+        try harness.kernel.disable("memo", for: harness.school.id, cascade: true, by: .localOperator)
+        guard case .reset(let reason) = try harness.kernel.syncPull(clientID: client, cursor: before.cursor, as: teacher, in: harness.school.id) else {
+            Issue.record("expected a reset")
+            return
+        }
+        #expect(reason == .scopeChanged)
+        let off = try harness.kernel.syncSnapshot(after: nil, as: teacher, in: harness.school.id)
+        #expect(off.items.isEmpty)
+        #expect(try sync.pullAll(client, as: teacher).changes.isEmpty, "a pull from the start delivers nothing of a module that is off")
+
+        try harness.kernel.enable("memo", for: harness.school.id, by: .localOperator)
+        guard case .reset = try harness.kernel.syncPull(clientID: client, cursor: off.cursor, as: teacher, in: harness.school.id) else {
+            Issue.record("expected a reset when the module comes back")
+            return
+        }
+        #expect(try harness.kernel.syncSnapshot(after: nil, as: teacher, in: harness.school.id).items.map(\.id) == ["m1"])
+    }
+
     @Test("no change crosses schools, and a cursor from one school is refused in another")
     func schoolsAreSeparate() throws {
         let other = try harness.makeSchool("other-school")
