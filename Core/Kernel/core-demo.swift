@@ -24,6 +24,8 @@ extension Kernel {
                 let school = try insertSchool(
                     NewSchool(slug: slug, name: LocalizedText(key: nameKey, catalog: registry.catalog), timeZone: "Africa/Khartoum", language: .ar),
                     by: .localOperator, db: db)
+                // Demo schools are for trying devices too: they record changes from the start.
+                try SyncActivation.activate(school.id, in: db)
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 let seeding = registry.modules.filter { enabled.contains($0.id) }
                 for (index, module) in seeding.enumerated() {

@@ -29,6 +29,7 @@ extension Kernel {
             guard let parsed = SyncCursor.parse(text) else { throw SyncError.cursorInvalid }
             return parsed
         }
+        try activateSync(for: principal, in: schoolID)
         return try store.read { db in
             let scope = try scopeForSync(principal, school: schoolID, db: db).1
             let lastMutationSeq = try clientSeq(clientID, principal: principal, school: schoolID, db: db)
@@ -79,6 +80,7 @@ extension Kernel {
             guard let parsed = SyncSnapshotPosition.parse(text), parsed.school == schoolID else { throw SyncError.cursorInvalid }
             return parsed
         }
+        try activateSync(for: principal, in: schoolID)
         return try store.read { db in
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
             let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
@@ -114,6 +116,13 @@ extension Kernel {
             let next = more ? SyncSnapshotPosition(v: 1, school: schoolID, type: typeIndex, after: afterID, cursor: cursor).text : nil
             return SyncSnapshotResponse(items: items, after: next, cursor: cursor)
         }
+    }
+
+    /// A device of the school asks: from now on its changes are recorded (see `SyncActivation`).
+    /// Another school's caller activates nothing; the read that follows refuses them.
+    func activateSync(for principal: Principal, in schoolID: SchoolID) throws {
+        guard principal.schoolID == nil || principal.schoolID == schoolID else { return }
+        try activateSync(schoolID)
     }
 
     private func scopeForSync(_ principal: Principal, school schoolID: SchoolID, db: Database) throws -> (SyncContext, SyncScope) {

@@ -34,6 +34,7 @@ extension Kernel {
         let mutations = Dictionary(registry.modules.flatMap(\.syncMutations).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let clientID = request.clientId
 
+        try transient { try activateSync(for: principal, in: schoolID) }
         var last = try transient { try bindClient(clientID, principal: principal, school: schoolID) }
         var results: [SyncPushResult] = []
         var stopped: SyncStop?

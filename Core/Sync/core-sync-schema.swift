@@ -70,7 +70,8 @@ enum SyncSchema {
 
     static let triggerPrefix = "kernel_sync_trigger_"
 
-    /// One trigger per entity type, source table and operation, named after all three.
+    /// One trigger per entity type, source table and operation, named after all three. A school
+    /// records nothing until a device has asked for its changes (`SyncActivation`).
     static func triggers(for types: [SyncEntityType]) -> [(name: String, sql: String)] {
         var result: [(String, String)] = []
         for type in types {
@@ -80,7 +81,9 @@ enum SyncSchema {
                     // NOT EXISTS rather than OR IGNORE: an outer statement's conflict policy (an upsert) overrides a trigger's.
                     """
                     INSERT INTO kernel_sync_pending (school_id, entity_type, entity_id) SELECT \(row).\(source.schoolColumn), '\(type.type)', \(row).\(source.idColumn)
-                    WHERE \(row).\(source.idColumn) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM kernel_sync_pending WHERE school_id = \(row).\(source.schoolColumn)
+                    WHERE \(row).\(source.idColumn) IS NOT NULL
+                    AND EXISTS (SELECT 1 FROM kernel_sync_clock WHERE school_id = \(row).\(source.schoolColumn))
+                    AND NOT EXISTS (SELECT 1 FROM kernel_sync_pending WHERE school_id = \(row).\(source.schoolColumn)
                     AND entity_type = '\(type.type)' AND entity_id = \(row).\(source.idColumn));
                     """
                 }
@@ -102,10 +105,11 @@ enum SyncSchema {
         }
         let complete = types.allSatisfy { $0.sources.allSatisfy { tables.contains($0.table) } }
         let wanted = triggers(for: present)
-        let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?",
-                                               arguments: [triggerPrefix + "%"]))
-        guard existing != Set(wanted.map(\.name)) else { return complete }
-        for name in existing.sorted() { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
+        // Compared by their text, so a trigger whose body changed in a newer build is replaced.
+        let existing = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?",
+                                        arguments: [triggerPrefix + "%"])
+        guard Set(existing.map { $0["sql"] as String? ?? "" }) != Set(wanted.map(\.sql)) else { return complete }
+        for name in existing.map({ $0["name"] as String }).sorted() { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
         for trigger in wanted { try db.execute(sql: trigger.sql) }
         return complete
     }

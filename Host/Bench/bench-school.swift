@@ -45,7 +45,7 @@ final class BenchSchool {
 
     var databasePath: String { directory.appending(path: "bench.sqlite").path }
 
-    init(scale: BenchScale) throws {
+    init(scale: BenchScale, devices: Bool = false) throws {
         self.scale = scale
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -53,6 +53,7 @@ final class BenchSchool {
                             modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), GradesModule(), MessagesModule()])
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "bench", name: LocalizedText(ar: "مدرسة القياس", en: "Bench School")))
+        if devices { try kernel.activateSync(school.id) }
         admin = Principal(userID: "bench-admin", role: .admin, schoolID: school.id, displayName: "bench")
         // The floors use the kernel's connection settings: WAL with `synchronous = FULL` (every
         // commit waits for the disk); if the kernel's setting changes, change it here.

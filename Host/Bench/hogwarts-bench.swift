@@ -26,6 +26,8 @@ struct HogwartsBench: ParsableCommand {
     var importOnly = false
     @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, batch-floor, take-floor, import, import-floor); see bench-profile.swift.")
     var profile: String?
+    @Flag(help: "The school has offline devices, so every write also records its changes for sync (a school without any records none).")
+    var devices = false
     @Flag(help: "Only the OneRoster import (10,000 users, 40,000 enrollments) beside its floor; see bench-oneroster.swift.")
     var oneroster = false
     @Flag(help: "The HTTP API under wrk: `hogwarts serve` (next to this binary) beside a hello-world and a bare student list.")
@@ -52,7 +54,7 @@ struct HogwartsBench: ParsableCommand {
         let scale = quick ? BenchScale.quick : BenchScale.full(students: students)
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
 
-        let school = try BenchSchool(scale: scale)
+        let school = try BenchSchool(scale: scale, devices: devices)
         if let profile {
             guard let scenario = ProfileScenario(rawValue: profile) else {
                 throw ValidationError("--profile: one of " + ProfileScenario.allCases.map(\.rawValue).joined(separator: ", "))

@@ -37,6 +37,22 @@ struct SyncPullTests {
         #expect(data["version"] == .int(changes[0].seq))
     }
 
+    @Test("a school records changes from its first device's snapshot on: what came before is in the snapshot, what comes after in the pull")
+    func recordingStartsWithTheFirstDevice() throws {
+        let quiet = try harness.kernel.createSchool(NewSchool(slug: "no-devices", name: LocalizedText(ar: "بلا أجهزة", en: "No devices")))
+        let admin = harness.user(.admin, in: quiet)
+        let quietTeacher = harness.user(.teacher, in: quiet)
+        try harness.kernel.run(Teach.self, .init(teacher: quietTeacher.userID, classId: "c1", teaches: true), as: admin, in: quiet.id)
+        try harness.kernel.run(AddMemo.self, .init(id: "before", body: "x", classId: "c1"), as: admin, in: quiet.id)
+        // The first pull activates the school: from the start of its history there is nothing.
+        #expect(try sync.pullAll(nil, as: quietTeacher, in: quiet).changes.isEmpty, "no device yet: nothing was recorded")
+
+        let snapshot = try harness.kernel.syncSnapshot(after: nil, as: quietTeacher, in: quiet.id)
+        #expect(snapshot.items.map(\.id) == ["before"])
+        try harness.kernel.run(AddMemo.self, .init(id: "after", body: "y", classId: "c1"), as: admin, in: quiet.id)
+        #expect(try sync.pullAll(nil, from: snapshot.cursor, as: quietTeacher, in: quiet).changes.map(\.id) == ["after"])
+    }
+
     @Test("a write that changes nothing a client sees records nothing")
     func invisibleWriteRecordsNothing() throws {
         try teach("c1")

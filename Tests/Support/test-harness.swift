@@ -21,6 +21,8 @@ public final class TestHarness: @unchecked Sendable {
             databasePath: directory.appending(path: "hogwarts.sqlite").path, modules: modules, language: .en, clock: clock)
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "test-school", name: LocalizedText(ar: "مدرسة الاختبار", en: "Test School")))
+        // A test's schools record changes for devices from the start, as a school with devices does.
+        try kernel.activateSync(school.id)
     }
 
     deinit {
@@ -35,7 +37,9 @@ public final class TestHarness: @unchecked Sendable {
 
     /// Opens a second school in the same database, for tenancy tests.
     public func makeSchool(_ slug: String) throws -> School {
-        try kernel.createSchool(NewSchool(slug: slug, name: LocalizedText(ar: slug, en: slug)))
+        let school = try kernel.createSchool(NewSchool(slug: slug, name: LocalizedText(ar: slug, en: slug)))
+        try kernel.activateSync(school.id)
+        return school
     }
 
     /// Runs an action as `role` in the harness's school.
