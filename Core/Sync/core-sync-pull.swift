@@ -49,7 +49,7 @@ extension Kernel {
                 WHERE school_id = ? AND scope_key IN (SELECT value FROM json_each(?)) AND seq > ?
                   AND entity_type IN (SELECT value FROM json_each(?))
                 GROUP BY seq ORDER BY seq LIMIT ?
-                """), arguments: [schoolID, Self.jsonList(scope.keys.map(\.rawValue)), from, Self.jsonList(scope.entityTypes), limit + 1])
+                """), arguments: [schoolID, SyncScope.json(scope.keys.map(\.rawValue)), from, SyncScope.json(scope.entityTypes), limit + 1])
             let hasMore = rows.count > limit
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
@@ -96,7 +96,7 @@ extension Kernel {
                 let loaded = try type.load(ids, context)
                 let versions = try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
                     SELECT entity_id, version FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id IN (SELECT value FROM json_each(?))
-                    """), arguments: [schoolID, type.type, Self.jsonList(ids)]).map { ($0["entity_id"] as String, $0["version"] as Int) },
+                    """), arguments: [schoolID, type.type, SyncScope.json(ids)]).map { ($0["entity_id"] as String, $0["version"] as Int) },
                     uniquingKeysWith: { first, _ in first })
                 for id in ids {
                     // A module's list is checked against the entity's own keys: nothing out of scope leaks.
@@ -141,9 +141,5 @@ extension Kernel {
         else { return 0 }
         guard row["school_id"] == school, row["user_id"] == principal.userID else { throw SyncError.clientForeign }
         return row["last_mutation_seq"]
-    }
-
-    static func jsonList(_ values: [String]) -> String {
-        String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }
