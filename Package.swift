@@ -129,7 +129,9 @@ let package = Package(
                            .product(name: "JWTKit", package: "jwt-kit"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"),
+                           // `--sync-fuzz`: the full sync fuzz.
+                           "HogwartsSyncFuzz"],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),
@@ -188,10 +190,22 @@ let package = Package(
             path: "Client/HogwartsClientCLI",
             swiftSettings: strictSwift6
         ),
+        // The sync fuzz (devices, a nemesis, server restarts, the checks): one model that the client
+        // tests run small in CI and `hogwarts-bench --sync-fuzz` runs at full size.
+        .target(
+            name: "HogwartsSyncFuzz",
+            dependencies: ["HogwartsClient", "Core", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOEmbedded", package: "swift-nio")]
+                + modules.map { Target.Dependency(stringLiteral: $0.name) },
+            path: "Client/HogwartsSyncFuzz",
+            swiftSettings: strictSwift6
+        ),
         // Unit tests against a fake server; integration and fuzz tests against the real router in-process.
         .testTarget(
             name: "HogwartsClientTests",
-            dependencies: ["HogwartsClient", "Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HogwartsClient", "HogwartsSyncFuzz", "Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
                 + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HogwartsClientTests",
             swiftSettings: strictSwift6

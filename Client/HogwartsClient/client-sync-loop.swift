@@ -94,10 +94,13 @@ extension SyncClient {
         var attempt = 0
         while true {
             var failure: ClientError
+            // A busy server's own wait (503 or 429 with `Retry-After`) replaces a shorter step of the schedule.
+            var serverWait: Double?
             do {
                 let response = try await authorized(request)
                 if response.status < 500 && response.status != 429 { return response }
                 failure = Self.serverError(response)
+                serverWait = Self.retryAfter(response, now: clock.now())
             } catch let error as ClientError where error.isTransient {
                 failure = error
             }
@@ -109,9 +112,25 @@ extension SyncClient {
                 try await markWaiting(head, reason: message, report: &report)
                 return nil
             }
-            try await clock.sleep(seconds: retryDelays[attempt])
+            try await clock.sleep(seconds: max(retryDelays[attempt], serverWait ?? 0))
             attempt += 1
         }
+    }
+
+    /// The longest a server may ask a device to wait before the next try.
+    static let longestRetryAfter: Double = 300
+
+    /// `Retry-After` in seconds (delta-seconds or an HTTP date), at most `longestRetryAfter`;
+    /// nil when absent or unreadable.
+    static func retryAfter(_ response: TransportResponse, now: Date) -> Double? {
+        guard let text = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if let seconds = Double(text), seconds >= 0 { return min(seconds, longestRetryAfter) }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = format.date(from: text) else { return nil }
+        return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)
     }
 
     func markWaiting(_ head: PendingMutation, reason: String, report: inout SyncReport) async throws {

@@ -98,10 +98,12 @@ extension Kernel {
     private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, localizer: Localizer,
                                     db: Database) throws -> ActionContext {
         let (school, enabled, scope) = try gate(permission: A.permission, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
-        return ActionContext(
+        let context = ActionContext(
             principal: principal, school: school, scope: scope,
             database: SchoolDatabase(schoolID: school.id, connection: db),
             localizer: localizer, now: now(), settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: enabled)
+        context.database.enter(owner, registry.ownership)
+        return context
     }
 
     /// The stored output of an earlier run with this request id, or nil if there was none.

@@ -82,6 +82,7 @@ extension Kernel {
                         principal: .system(in: school.id), school: school, scope: .school,
                         database: SchoolDatabase(schoolID: school.id, connection: db),
                         localizer: localizer, now: time, settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: enabled)
+                    context.database.enter(moduleID, registry.ownership)
                     try handler.handle(Data((row["payload"] as String).utf8), context)
                     try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
                 }

@@ -31,6 +31,7 @@ extension Kernel {
                 for (index, module) in seeding.enumerated() {
                     progress?(index, seeding.count, "\(slug): \(module.id)")
                     let context = try operatorContext(in: school, db: db)
+                    context.database.enter(module.id, registry.ownership)
                     context.demoIDs = DemoRandom(seed: UInt64(index + 1) &* (size == .full ? 1_000_003 : 2_000_003))
                     try module.seedDemo(context, size: size)
                     try EventOutbox.store(from: context, source: "\(module.id).seed-demo", registry: registry, in: db)

@@ -36,6 +36,13 @@ public protocol AppModule: Sendable {
     var permissions: [PermissionDefinition] { get }
     /// Append-only, in order. An applied migration is never edited: add a new one.
     var migrations: [Migration] { get }
+    /// The tables this module's migrations create, each `<id>_...`: only this module's code may
+    /// name them (`SchoolDatabase` refuses another module's statement that does).
+    var ownedTables: [String] { get }
+    /// Read-only views this module publishes as part of its contract, each `<id>_v<N>_...` and
+    /// created by its migrations: modules that declare this one as a dependency may read them.
+    /// A view is never changed incompatibly under the same name: publish `v2` beside it.
+    var publishedViews: [String] { get }
     var actions: [any Action.Type] { get }
     /// Top-level CLI commands, each a swift-argument-parser command (usually a group named after the module).
     var commands: [any ParsableCommand.Type] { get }
@@ -77,6 +84,8 @@ extension AppModule {
     public var dependencies: [ModuleDependency] { [] }
     public var permissions: [PermissionDefinition] { [] }
     public var migrations: [Migration] { [] }
+    public var ownedTables: [String] { [] }
+    public var publishedViews: [String] { [] }
     public var actions: [any Action.Type] { [] }
     public var commands: [any ParsableCommand.Type] { [] }
     public var settings: [SettingDefinition] { [] }

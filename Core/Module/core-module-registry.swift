@@ -11,6 +11,8 @@ public struct ModuleRegistry: Sendable {
     public let policy: AccessPolicy
     /// Core's strings merged with every module's.
     public let catalog: StringCatalog
+    /// Who owns which table and view, checked on every module statement (`core-table-ownership.swift`).
+    let ownership: TableOwnership
     private let byID: [ModuleID: any AppModule]
     private let actionOwners: [String: ModuleID]
     let handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]]
@@ -23,6 +25,7 @@ public struct ModuleRegistry: Sendable {
         self.modules = modules
         policy = AccessPolicy(definitions: KernelPermissions.definitions)
         self.catalog = catalog
+        ownership = .empty
         byID = [:]
         actionOwners = [:]
         handlersByEvent = [:]
@@ -91,6 +94,7 @@ public struct ModuleRegistry: Sendable {
         self.handlersByEvent = handlersByEvent
         self.settingsByKey = settings
         self.catalog = catalog
+        ownership = try TableOwnership(self.modules)
     }
 
     /// `[a-z][a-z0-9-]*`, checked by hand: a regular expression here would compile ICU's tables

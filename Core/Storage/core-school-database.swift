@@ -15,6 +15,9 @@ public final class SchoolDatabase {
     /// statement of the connection whenever a flag pragma changes, and each would then be
     /// compiled again on its next use.
     var isReadOnly = false
+    /// The module whose code runs here: a statement naming another module's table is refused
+    /// (`core-table-ownership.swift`). Nil for the kernel's own work.
+    var boundary: ModuleBoundary?
 
     init(schoolID: SchoolID, connection: Database) {
         self.schoolID = schoolID
@@ -115,6 +118,7 @@ public final class SchoolDatabase {
     /// The connection's prepared statement for `sql` (prepared once, then reused); while
     /// read-only, a statement that would change the database is refused as SQLite refuses it.
     private func statement(_ sql: String) throws -> Statement {
+        try boundary?.check(sql)
         let statement = try connection.cachedStatement(sql: sql)
         if isReadOnly && !statement.isReadonly { throw KernelError.storage("attempt to write a readonly database") }
         return statement

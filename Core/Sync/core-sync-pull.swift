@@ -10,6 +10,7 @@ extension Kernel {
         if [.developer, .admin, .staff, .accountant, .teacher].contains(principal.role) { keys.append(.staff) }
         var types: [String] = []
         for module in registry.modules where enabled.contains(module.id) {
+            context.database.enter(module.id, registry.ownership)
             if let rule = module.syncScopes { keys += try rule(principal, context) }
             types += module.syncEntities.map(\.type)
         }
@@ -84,6 +85,7 @@ extension Kernel {
         return try store.read { db in
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
             let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
+            let boundaries = ModuleBoundary.bySyncType(registry)
             let head = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?"), arguments: [schoolID]) ?? 0
             let cursor = position?.cursor ?? SyncCursor(school: schoolID, seq: head, scopeHash: scope.hash).text
             var items: [SyncSnapshotItem] = []
@@ -91,6 +93,7 @@ extension Kernel {
             var afterID = position?.after ?? ""
             while typeIndex < types.count && items.count < limit {
                 let type = types[typeIndex]
+                context.database.boundary = boundaries[type.type]
                 let want = limit - items.count
                 let ids = try type.snapshot(scope, afterID, want, context)
                 let loaded = try type.load(ids, context)

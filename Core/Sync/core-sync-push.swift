@@ -168,6 +168,8 @@ extension Kernel {
             guard try Int.fetchOne(db, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client]) == mutation.seq - 1
             else { return nil }
             let context = try SyncContext.make(school: school, now: now(), principal: nil, policy: registry.policy, db: db)
+            // The mutation's module reads its own current value (a mutation is named `<module>.<name>`).
+            context.database.enter(String(declared.name.prefix { $0 != "." }), registry.ownership)
             let current = try? declared.current(mutation.args, error, context)
             try advance(client: client, mutation: mutation, status: .rejected, error: (key, arguments, code), current: current ?? nil, result: nil, db: db)
             return SyncPushResult(seq: mutation.seq, status: .rejected, code: code, error: localizer(key, arguments), current: current ?? nil, result: nil)

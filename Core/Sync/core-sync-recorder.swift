@@ -21,6 +21,8 @@ final class ChangeRecorder: Sendable {
     private let declared: [SyncEntityType]
     private let now: @Sendable () -> Date
     private let policy: AccessPolicy
+    /// Each entity type's module, whose tables its `load` reads (`core-table-ownership.swift`).
+    private let boundaries: [String: ModuleBoundary]
     /// Whether this process has seen the sync tables and the declared triggers in place.
     private let ready = Mutex(false)
 
@@ -29,6 +31,7 @@ final class ChangeRecorder: Sendable {
         types = Dictionary(declared.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
         self.now = now
         policy = registry.policy
+        boundaries = ModuleBoundary.bySyncType(registry)
     }
 
     /// Start of a write: once per process, makes sure the triggers match the declarations (a
@@ -78,6 +81,7 @@ final class ChangeRecorder: Sendable {
         var changes: [Change] = []
         for (typeName, ids) in byType.sorted(by: { $0.key < $1.key }) {
             guard let type = types[typeName] else { continue }
+            context.database.boundary = boundaries[typeName]
             let loaded = try type.load(ids.sorted(), context)
             for id in ids.sorted() {
                 let last = try Row.fetchOne(db.cachedStatement(sql: """

@@ -4,6 +4,7 @@ import Students
 
 /// `swift run -c release hogwarts-bench [--students 2000] [--quick] [--json]`
 /// `hogwarts-bench --http [--threads 4] [--connections 64] [--seconds 10]`
+/// `hogwarts-bench --sync [--quick]`, `hogwarts-bench --sync-fuzz [--clients 20 --mutations 10000 --seed S]`
 ///
 /// Builds a school at the chosen scale in a temporary database and prints one table: each
 /// scenario's time through the platform beside its floor (the same work straight against SQLite),
@@ -30,6 +31,16 @@ struct HogwartsBench: ParsableCommand {
     var devices = false
     @Flag(help: "Only the OneRoster import (10,000 users, 40,000 enrollments) beside its floor; see bench-oneroster.swift.")
     var oneroster = false
+    @Flag(help: "Only the offline sync scenarios (a teacher's push and pull beside their floors); the full run ends with them too. See bench-sync.swift.")
+    var sync = false
+    @Flag(help: "The sync fuzz at full size (devices of six users, a nemesis, partitions, kills, server restarts); see bench-sync-fuzz.swift.")
+    var syncFuzz = false
+    @Option(help: "--sync-fuzz: devices.")
+    var clients: Int = 20
+    @Option(help: "--sync-fuzz: mutations queued in all.")
+    var mutations: Int = 10_000
+    @Option(help: "--sync-fuzz: the seed of a run to repeat (printed by every run).")
+    var seed: UInt64?
     @Flag(help: "The HTTP API under wrk: `hogwarts serve` (next to this binary) beside a hello-world and a bare student list.")
     var http = false
     @Option(help: "--http: the server's kernel threads (`hogwarts serve --threads`; default as serve's).")
@@ -44,12 +55,13 @@ struct HogwartsBench: ParsableCommand {
     func validate() throws {
         guard (100...100_000).contains(students) else { throw ValidationError("--students must be between 100 and 100000.") }
         guard (1...256).contains(threads ?? 1), (1...10_000).contains(connections), (1...1_000).contains(signInConnections),
-              (1...3_600).contains(seconds ?? 1) else {
-            throw ValidationError("--threads 1-256, --connections 1-10000, --sign-in-connections 1-1000, --seconds 1-3600.")
+              (1...3_600).contains(seconds ?? 1), (1...1_000).contains(clients), (1...1_000_000).contains(mutations) else {
+            throw ValidationError("--threads 1-256, --connections 1-10000, --sign-in-connections 1-1000, --seconds 1-3600, --clients 1-1000, --mutations 1-1000000.")
         }
     }
 
     func run() throws {
+        if syncFuzz { return try SyncFuzzBench.run(clients: clients, mutations: mutations, seed: seed) }
         if oneroster { return Report.print(try OneRosterBench(quick: quick).run(), json: json, peakMegabytes: Clock.peakMegabytes) }
         let scale = quick ? BenchScale.quick : BenchScale.full(students: students)
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")
@@ -63,6 +75,7 @@ struct HogwartsBench: ParsableCommand {
             return print("\(scenario.rawValue): \(units) units, a unit is one \(unit)")
         }
         guard !http else { return try runHTTP(school, binary: binary) }
+        guard !sync else { return try runSync(school) }
         var figures: [Figure] = []
         // Each figure notes the peak memory so far, so a scenario that raises it shows; and a
         // line on stderr as it is measured, for long runs at scale.
@@ -92,6 +105,21 @@ struct HogwartsBench: ParsableCommand {
         add([try school.arabicSearch(reader)])
         if FileManager.default.isExecutableFile(atPath: binary.path) {
             add(try school.coldStart(binary: binary))
+        }
+        // Last: the first device makes the school record changes, which the scenarios above must not pay.
+        add(try school.syncScenarios())
+        Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes)
+    }
+
+    /// The school as the other scenarios build it (roster, the import, periods), then the sync scenarios alone.
+    private func runSync(_ school: BenchSchool) throws {
+        try school.buildRoster()
+        try school.run(ImportStudents.self, .init(csv: school.studentsCSV(), dryRun: false))
+        try school.buildTimetable()
+        let figures = try school.syncScenarios().map { figure in
+            var figure = figure
+            figure.peakMegabytes = Clock.peakMegabytes
+            return figure
         }
         Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes)
     }

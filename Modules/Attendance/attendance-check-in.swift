@@ -76,8 +76,7 @@ public struct OpenCheckIn: Action {
         let today = context.today
         // Late counts from the period's start where the timetable knows it, else from now.
         var lateFrom = context.now
-        if period != AttendancePeriod.wholeDay, context.enabledModules.contains("timetable"),
-           let start: String = try context.database.fetchValue("SELECT starts_at FROM timetable_periods WHERE school_id = :school_id AND code = :code", ["code": .text(period)]),
+        if period != AttendancePeriod.wholeDay, let start = try TimetablePeriods.byCode(context)?[period]?.startsAt,
            let startOfPeriod = Self.moment(today, start, context.timeZone) {
             lateFrom = startOfPeriod
         }
@@ -154,14 +153,14 @@ public struct CheckIn: Action {
         let parts = code.trimmingCharacters(in: .whitespaces).split(separator: ".")
         guard parts.count == 2,
               let window = try context.database.fetchOne(
-                "SELECT w.*, c.code AS class_code FROM attendance_check_in_windows w JOIN students_classes c ON c.school_id = w.school_id AND c.id = w.class_id WHERE w.school_id = :school_id AND w.id = :id",
+                "SELECT w.*, c.code AS class_code FROM attendance_check_in_windows w JOIN students_v1_classes c ON c.school_id = w.school_id AND c.id = w.class_id WHERE w.school_id = :school_id AND w.id = :id",
                 ["id": .text(String(parts[0]))])
         else { throw AttendanceError.codeInvalid }
         let expected = CheckInCode.signature(window: String(parts[0]), expires: window.string("expires_at"), key: try CheckInCode.secret(context))
         guard expected == String(parts[1]) else { throw AttendanceError.codeInvalid }
         guard let expiresAt: Date = window["expires_at"], context.now <= expiresAt else { throw AttendanceError.codeExpired }
         guard let studentID: String = try context.database.fetchValue(
-            "SELECT id FROM students_students WHERE school_id = :school_id AND user_id = :me AND archived_at IS NULL", ["me": .text(context.principal.userID)])
+            "SELECT id FROM students_v1_students WHERE school_id = :school_id AND user_id = :me AND archived_at IS NULL", ["me": .text(context.principal.userID)])
         else { throw AttendanceError.notAStudent }
         let session = try ClassSession(classID: window.string("class_id"), date: window.string("date"), period: window.string("period"), context)
         guard let member = session.members.first(where: { $0.studentID == studentID }) else { throw AttendanceError.codeOtherClass }

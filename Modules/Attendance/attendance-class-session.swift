@@ -33,7 +33,7 @@ struct ClassSession {
         for start in stride(from: 0, to: codes.count, by: 500) {
             let chunk = Array(codes[start..<min(start + 500, codes.count)])
             let found = try context.database.fetchAll("""
-                SELECT code, id FROM students_classes WHERE school_id = :school_id AND school_year_id = :year
+                SELECT code, id FROM students_v1_classes WHERE school_id = :school_id AND school_year_id = :year
                 AND code IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
                 """, ["year": .text(year)], values: chunk.map { .text($0) }) { row in (code: row.string(0), id: row.string(1)) }
             for (code, id) in found { _ = try context.remember("attendance.class-id.\(code)") { id } }
@@ -50,7 +50,7 @@ struct ClassSession {
         // Remembered as a String, never an Optional: an absent key would read back as a remembered nil.
         try context.remember("attendance.class-code.\(classID)") {
             let code: String? = try context.database.fetchValue(
-                "SELECT code FROM students_classes WHERE school_id = :school_id AND id = :class", ["class": .text(classID)])
+                "SELECT code FROM students_v1_classes WHERE school_id = :school_id AND id = :class", ["class": .text(classID)])
             guard let code else { throw StudentsError.unknownClass(classID) }
             return code
         }
@@ -74,7 +74,7 @@ struct ClassSession {
         if let students = lists.byClass[classID] {
             var recorded: [String: (id: String, status: AttendanceStatus?, notes: String?)] = [:]
             for record in try context.database.fetchAll("""
-                SELECT r.student_id, r.id, r.status, r.notes FROM students_enrolments e
+                SELECT r.student_id, r.id, r.status, r.notes FROM students_v1_enrolments e
                 JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = e.student_id AND r.date = :date AND r.period = :period
                 WHERE e.school_id = :school_id AND e.class_id = :class
                 """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)], decode: { row in
@@ -91,8 +91,8 @@ struct ClassSession {
         }
         var position = 0
         members = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_enrolments e
-            JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_v1_enrolments e
+            JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
             LEFT JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = s.id AND r.date = :date AND r.period = :period
             WHERE e.school_id = :school_id AND e.class_id = :class
             ORDER BY s.surname, s.given_name, s.gr_number
@@ -120,12 +120,8 @@ struct ClassSession {
     /// any label is accepted. No period means the whole day. Looked up once per run and code.
     static func period(_ code: String?, _ context: ActionContext) throws -> String {
         guard let code, !code.isEmpty, code != AttendancePeriod.wholeDay else { return AttendancePeriod.wholeDay }
-        if context.enabledModules.contains("timetable") {
-            let isLesson: Bool = try context.remember("attendance.period.\(code)") {
-                try context.database.fetchValue(
-                    "SELECT is_break = 0 FROM timetable_periods WHERE school_id = :school_id AND code = :code", ["code": .text(code)]) ?? false
-            }
-            guard isLesson else { throw AttendanceError.unknownPeriod(code) }
+        if let periods = try TimetablePeriods.byCode(context) {
+            guard let period = periods[code], !period.isBreak else { throw AttendanceError.unknownPeriod(code) }
         }
         return code
     }

@@ -20,8 +20,8 @@ enum AttendanceDemo {
     static func seed(_ context: ActionContext, size: DemoSize) throws {
         var random = DemoRandom(seed: size == .full ? 23 : 29)
         let students = try context.database.fetchAll("""
-            SELECT e.student_id, e.class_id, c.homeroom_teacher_id FROM students_enrolments e
-            JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            SELECT e.student_id, e.class_id, c.homeroom_teacher_id FROM students_v1_enrolments e
+            JOIN students_v1_classes c ON c.school_id = e.school_id AND c.id = e.class_id
             WHERE e.school_id = :school_id ORDER BY e.class_id, e.student_id
             """)
         let days = schoolDays

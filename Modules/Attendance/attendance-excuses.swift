@@ -49,8 +49,8 @@ public struct Excuse: Codable, Sendable, Equatable {
         SELECT x.*, r.date, r.period, r.status AS record_status, r.class_id, r.student_id, s.gr_number, s.given_name, s.surname, c.code AS class_code
         FROM attendance_excuses x
         JOIN attendance_records r ON r.school_id = x.school_id AND r.id = x.record_id
-        JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
-        JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+        JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
+        JOIN students_v1_classes c ON c.school_id = r.school_id AND c.id = r.class_id
         """
 }
 
@@ -125,7 +125,7 @@ public struct SubmitExcuse: Action {
         try context.remember("attendance.excused-record") {
             if let recordID = input.recordID {
                 let row = try context.database.fetchOne("""
-                    SELECT r.id, r.status, s.gr_number FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                    SELECT r.id, r.status, s.gr_number FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
                     WHERE r.school_id = :school_id AND r.id = :record
                     """, ["record": .text(recordID)])
                 guard let row else { throw AttendanceError.unknownRecord(recordID) }
@@ -237,7 +237,7 @@ public struct ListExcuses: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.arguments(for: context)
+        var arguments = AttendanceVisibility.arguments(for: context)
         arguments["status"] = SQLValue(input.status?.rawValue)
         arguments["student"] = SQLValue(input.studentID)
         arguments["excuse"] = SQLValue(input.excuseID)
@@ -247,7 +247,7 @@ public struct ListExcuses: Action {
         }
         let filter = """
             x.school_id = :school_id AND (:status IS NULL OR x.status = :status) AND (:student IS NULL OR r.student_id = :student)
-              AND (:excuse IS NULL OR x.id = :excuse) AND \(StudentVisibility.condition(for: context.scope))
+              AND (:excuse IS NULL OR x.id = :excuse) AND \(AttendanceVisibility.condition(for: context.scope))
             """
         let excuses = try context.database.fetchAll("\(Excuse.select) WHERE \(filter) ORDER BY r.date DESC, s.gr_number, x.id \(input.limit == nil ? "" : "LIMIT :limit OFFSET :offset")", arguments)
             .map(Excuse.init(row:))
@@ -255,7 +255,7 @@ public struct ListExcuses: Action {
         let total: Int = input.limit == nil ? excuses.count : try context.database.fetchValue("""
             SELECT COUNT(*) FROM attendance_excuses x
             JOIN attendance_records r ON r.school_id = x.school_id AND r.id = x.record_id
-            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
+            JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
             WHERE \(filter)
             """, arguments) ?? 0
         return Output(total: total, excuses: excuses)

@@ -126,8 +126,8 @@ public struct MarkStudents: Action {
         for start in stride(from: 0, to: students.count, by: 400) {
             let chunk = Array(students[start..<min(start + 400, students.count)])
             let rows = try context.database.fetchAll("""
-                SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, e.class_id FROM students_students s
-                LEFT JOIN students_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
+                SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, e.class_id FROM students_v1_students s
+                LEFT JOIN students_v1_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
                 WHERE s.school_id = :school_id AND s.archived_at IS NULL AND s.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
                 """, ["year": SQLValue(year)], values: chunk.map { .text($0) }) { row in
                 (id: row.string(0), grNumber: row.string(1), name: row.string(2), classID: row.text(3))
@@ -147,7 +147,7 @@ public struct MarkStudents: Action {
     private static func refuse(_ outside: [String], classCode: String, _ context: ActionContext) throws -> Never {
         _ = try classes(of: outside, context)
         let row = try context.database.fetchOne(
-            "SELECT gr_number, given_name || ' ' || surname AS name FROM students_students WHERE school_id = :school_id AND id = :id",
+            "SELECT gr_number, given_name || ' ' || surname AS name FROM students_v1_students WHERE school_id = :school_id AND id = :id",
             ["id": .text(outside[0])])
         throw AttendanceError.notInClass(row.map { "\($0.string("name")) (\($0.string("gr_number")))" } ?? outside[0], classCode)
     }

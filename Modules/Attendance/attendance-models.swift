@@ -67,8 +67,8 @@ public struct AttendanceRecord: Codable, Sendable, Equatable {
 
     static let select = """
         SELECT r.*, s.gr_number, s.given_name, s.surname, c.code AS class_code FROM attendance_records r
-        JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
-        JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+        JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
+        JOIN students_v1_classes c ON c.school_id = r.school_id AND c.id = r.class_id
         """
 }
 

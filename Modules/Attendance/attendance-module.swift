@@ -12,6 +12,12 @@ public struct AttendanceModule: AppModule {
     public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { AttendancePermissions.definitions }
     public var migrations: [Migration] { AttendanceMigrations.all }
+    public var ownedTables: [String] {
+        [
+            "attendance_changes", "attendance_check_in_windows", "attendance_excuses", "attendance_notices",
+            "attendance_records", "attendance_secrets"
+        ]
+    }
     public var actions: [any Action.Type] {
         [TakeAttendance.self, TakeRegisters.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
          SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self,
@@ -20,6 +26,7 @@ public struct AttendanceModule: AppModule {
     public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }
     public var settings: [SettingDefinition] { AttendanceSettings.definitions }
     public var publishedEvents: [any DomainEvent.Type] { [StudentMarkedAbsent.self, ExcuseDecided.self] }
+    public var queries: [NamedQueryProvider] { AttendancePublishedQueries.all }
     public var strings: StringCatalog { Self.catalog }
     public var routes: [APIRoute] { AttendanceRoutes.all }
     public var syncEntities: [SyncEntityType] { AttendanceSync.entities }

@@ -82,14 +82,13 @@ public struct AttendanceRecords: Action {
         ]
         let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM attendance_records r WHERE \(AttendanceStudent.range)", arguments) ?? 0
         // Period names come from the timetable where it is on; elsewhere a period is its code.
-        let timetable = context.enabledModules.contains("timetable")
+        let periods = try TimetablePeriods.byCode(context) ?? [:]
         let rows = try context.database.fetchAll("""
             SELECT r.id, r.date, r.period, r.status, r.method, r.notes, r.marked_at, r.class_id, c.name_ar AS class_ar, c.name_en AS class_en,
-                   y.name_ar AS level_ar, y.name_en AS level_en, \(timetable ? "p.name_ar AS period_ar, p.name_en AS period_en" : "NULL AS period_ar, NULL AS period_en")
+                   y.name_ar AS level_ar, y.name_en AS level_en
             FROM attendance_records r
-            JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id
-            LEFT JOIN students_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
-            \(timetable ? "LEFT JOIN timetable_periods p ON p.school_id = r.school_id AND p.code = r.period" : "")
+            JOIN students_v1_classes c ON c.school_id = r.school_id AND c.id = r.class_id
+            LEFT JOIN students_v1_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
             WHERE \(AttendanceStudent.range)
             ORDER BY r.date DESC, r.period DESC LIMIT :limit OFFSET :offset
             """, arguments)
@@ -97,7 +96,8 @@ public struct AttendanceRecords: Action {
             let period = row.string("period")
             return Line(
                 id: row.string("id"), date: CivilDate(row.string("date")) ?? CivilDate(dayNumber: 0), period: period,
-                periodName: period == AttendancePeriod.wholeDay ? nil : Self.text(row, "period") ?? LocalizedText(ar: period, en: period),
+                periodName: period == AttendancePeriod.wholeDay ? nil : periods[period].map { LocalizedText(ar: $0.nameAr, en: $0.nameEn) }
+                    ?? LocalizedText(ar: period, en: period),
                 status: AttendanceStatus(rawValue: row.string("status")) ?? .present, method: row.string("method"), notes: row["notes"],
                 markedAt: row["marked_at"], classID: row.string("class_id"), className: Self.text(row, "class") ?? LocalizedText(ar: "", en: ""),
                 yearLevelName: Self.text(row, "level"))
@@ -172,10 +172,10 @@ public struct AttendanceToday: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.arguments(for: context)
+        var arguments = AttendanceVisibility.arguments(for: context)
         arguments["date"] = .text(context.today.description)
         let visible = context.scope == .school ? "" : """
-            AND r.student_id IN (SELECT s.id FROM students_students s WHERE s.school_id = :school_id AND \(StudentVisibility.condition(for: context.scope)))
+            AND r.student_id IN (SELECT s.id FROM students_v1_students s WHERE s.school_id = :school_id AND \(AttendanceVisibility.condition(for: context.scope)))
             """
         var totals = AttendanceTotals()
         let rows = try context.database.fetchAll(

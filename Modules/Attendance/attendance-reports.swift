@@ -100,7 +100,7 @@ public struct AttendanceStats: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.arguments(for: context)
+        var arguments = AttendanceVisibility.arguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
@@ -116,8 +116,8 @@ public struct AttendanceStats: Action {
         if context.scope == .school {
             fromRecords = "FROM attendance_records r"
         } else {
-            fromRecords = "FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id"
-            conditions.append(StudentVisibility.condition(for: context.scope))
+            fromRecords = "FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id"
+            conditions.append(AttendanceVisibility.condition(for: context.scope))
         }
         let filter = conditions.joined(separator: " AND ")
         let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
@@ -169,7 +169,7 @@ public struct AttendanceStats: Action {
         for start in stride(from: 0, to: studentIDs.count, by: 500) {
             let chunk = Array(studentIDs[start..<min(start + 500, studentIDs.count)])
             let rows = try context.database.fetchAll("""
-                SELECT id, gr_number, given_name || ' ' || surname FROM students_students
+                SELECT id, gr_number, given_name || ' ' || surname FROM students_v1_students
                 WHERE school_id = :school_id AND id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
                 """, values: chunk.map { .text($0) }) { row in (id: row.string(0), grNumber: row.string(1), name: row.string(2)) }
             for row in rows { names[row.id] = (row.grNumber, row.name) }
@@ -180,7 +180,7 @@ public struct AttendanceStats: Action {
     /// Every class's code by id (a school has a few hundred classes a year at most).
     private static func classCodes(_ context: ActionContext) throws -> [String: String] {
         var codes: [String: String] = [:]
-        try context.database.forEachRow("SELECT id, code FROM students_classes WHERE school_id = :school_id") { row in
+        try context.database.forEachRow("SELECT id, code FROM students_v1_classes WHERE school_id = :school_id") { row in
             codes[row.string(0)] = row.string(1)
         }
         return codes
@@ -270,13 +270,13 @@ public struct ExportEdFi: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Row] {
-        var arguments = StudentVisibility.arguments(for: context)
+        var arguments = AttendanceVisibility.arguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
         let records = try context.database.fetchAll("""
             \(AttendanceRecord.select) WHERE r.school_id = :school_id AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
-              AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.condition(for: context.scope))
+              AND (:class IS NULL OR r.class_id = :class) AND \(AttendanceVisibility.condition(for: context.scope))
             ORDER BY r.date, s.gr_number, r.period
             """, arguments).map(AttendanceRecord.init(row:))
         return records.compactMap { record in

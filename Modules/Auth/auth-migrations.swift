@@ -54,5 +54,11 @@ enum AuthMigrations {
                 PRIMARY KEY (school_id, user_id, field)
             );
             """),
+        // What other modules read of accounts (`AuthModule.publishedViews`): never the password
+        // hash, the lock-out state or the profile.
+        Migration("006-published-views", sql: """
+            CREATE VIEW auth_v1_people AS
+                SELECT school_id, id, email, display_name, role, status FROM auth_users;
+            """),
     ]
 }

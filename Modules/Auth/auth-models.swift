@@ -37,7 +37,7 @@ public enum UserAccounts {
     public static let maximumEmailLength = 254
 
     public static func find(email: String, in context: ActionContext) throws -> User? {
-        try findRow(email: email, in: context).map(User.init(row:))
+        try context.published(by: AuthModule.moduleID) { try findRow(email: email, in: context).map(User.init(row:)) }
     }
 
     /// The account's whole row, its password hash included (sign-in reads both in one query).
@@ -58,16 +58,20 @@ public enum UserAccounts {
     }
 
     public static func find(id: String, in context: ActionContext) throws -> User? {
-        try context.database.fetchOne("SELECT * FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(id)]).map(User.init(row:))
+        try context.published(by: AuthModule.moduleID) {
+            try context.database.fetchOne("SELECT * FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(id)]).map(User.init(row:))
+        }
     }
 
     /// Inserts an account with an already computed bcrypt hash; callers check the password rules.
     @discardableResult
     public static func insert(id: String, email: String, displayName: String, role: Role, passwordHash: String, in context: ActionContext) throws -> User {
-        try context.database.insert(into: "auth_users", [
-            "id": .text(id), "email": .text(normalize(email)), "display_name": .text(displayName), "role": .text(role.rawValue),
-            "password_hash": .text(passwordHash), "status": .text(UserStatus.active.rawValue), "created_at": SQLValue(context.now),
-        ])
+        try context.published(by: AuthModule.moduleID) {
+            try context.database.insert(into: "auth_users", [
+                "id": .text(id), "email": .text(normalize(email)), "display_name": .text(displayName), "role": .text(role.rawValue),
+                "password_hash": .text(passwordHash), "status": .text(UserStatus.active.rawValue), "created_at": SQLValue(context.now),
+            ])
+        }
         return User(id: id, email: normalize(email), displayName: displayName, role: role, status: .active, lockedUntil: nil)
     }
 }

@@ -6,11 +6,15 @@ import Foundation
 public struct AuthModule: AppModule {
     public init() {}
 
-    public let id: ModuleID = "auth"
+    public let id: ModuleID = Self.moduleID
+    /// The id published functions run under (`ActionContext.published(by:)`).
+    public static let moduleID: ModuleID = "auth"
     public let version = SemanticVersion(1, 0, 0)
     public var iconName: String { "person.badge.key" }
     public var permissions: [PermissionDefinition] { AuthPermissions.definitions }
     public var migrations: [Migration] { AuthMigrations.all }
+    public var ownedTables: [String] { ["auth_profile_fields", "auth_sessions", "auth_sign_in_attempts", "auth_users"] }
+    public var publishedViews: [String] { ["auth_v1_people"] }
     public var actions: [any Action.Type] {
         [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self, CurrentUser.self,
          CreateUser.self, CreateUsers.self, ListUsers.self, CountUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self,

@@ -210,7 +210,7 @@ public struct EnterResults: Action {
         }
         let classID = try GradesAccess.requireAssessmentTeacher(assessment, context)
         let members = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
+            SELECT s.id, s.gr_number FROM students_v1_enrolments e JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id
             WHERE e.school_id = :school_id AND e.class_id = :class AND s.archived_at IS NULL ORDER BY s.surname, s.given_name, s.gr_number
             """, ["class": .text(classID)])
         var problems: [ResultProblem] = []
@@ -306,7 +306,7 @@ public struct ClassAssessments: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        guard let place = try context.database.fetchOne("SELECT id, code FROM students_classes WHERE school_id = :school_id AND id = :class",
+        guard let place = try context.database.fetchOne("SELECT id, code FROM students_v1_classes WHERE school_id = :school_id AND id = :class",
                                                         ["class": .text(input.classID)])
         else { throw StudentsError.unknownClass(input.classID) }
         if context.scope != .school, try !Roster.teaches(classID: input.classID, context) { throw GradesError.notYourClass(place.string("code")) }
@@ -321,9 +321,9 @@ public struct ClassAssessments: Action {
                    \(AssessmentStatus.sql) AS status,
                    (SELECT COUNT(*) FROM grades_results r WHERE r.school_id = a.school_id AND r.assessment_id = a.id) AS results_count
             FROM grades_assessments a
-            JOIN students_classes c ON c.school_id = a.school_id AND c.id = a.class_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
-            JOIN students_terms t ON t.school_id = a.school_id AND t.id = a.term_id
+            JOIN students_v1_classes c ON c.school_id = a.school_id AND c.id = a.class_id
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_terms t ON t.school_id = a.school_id AND t.id = a.term_id
             WHERE \(filter) ORDER BY a.date DESC, a.code LIMIT :limit OFFSET :offset
             """, arguments)
         return Output(total: total, items: rows.map { row in

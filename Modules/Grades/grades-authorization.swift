@@ -53,9 +53,9 @@ enum GradesAccess {
     /// at school scope, else those of the subjects she teaches and of her homeroom classes.
     /// Binds `:me` and `:all`.
     static let listable = """
-        (:all = 1 OR EXISTS (SELECT 1 FROM students_teaching t WHERE t.school_id = a.school_id AND t.class_id = a.class_id
+        (:all = 1 OR EXISTS (SELECT 1 FROM students_v1_teaching t WHERE t.school_id = a.school_id AND t.class_id = a.class_id
                                  AND t.subject_id = a.subject_id AND t.teacher_user_id = :me)
-                  OR EXISTS (SELECT 1 FROM students_classes h WHERE h.school_id = a.school_id AND h.id = a.class_id AND h.homeroom_teacher_id = :me))
+                  OR EXISTS (SELECT 1 FROM students_v1_classes h WHERE h.school_id = a.school_id AND h.id = a.class_id AND h.homeroom_teacher_id = :me))
         """
 
     static func listArguments(_ context: ActionContext) -> SQLArguments {

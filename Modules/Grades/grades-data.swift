@@ -32,7 +32,7 @@ enum GradesData {
     /// A term by its English or Arabic name, or its id.
     static func term(_ reference: String, _ context: ActionContext) throws -> TermInfo {
         guard let row = try context.database.fetchOne("""
-            SELECT * FROM students_terms WHERE school_id = :school_id AND (id = :ref OR name_en = :ref OR name_ar = :ref) ORDER BY starts_on DESC LIMIT 1
+            SELECT * FROM students_v1_terms WHERE school_id = :school_id AND (id = :ref OR name_en = :ref OR name_ar = :ref) ORDER BY starts_on DESC LIMIT 1
             """, ["ref": .text(reference)]) else { throw GradesError.unknownTerm(reference) }
         return TermInfo(id: row.string("id"), name: LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")),
                         startsOn: row.string("starts_on"), endsOn: row.string("ends_on"))
@@ -70,7 +70,7 @@ enum GradesData {
         guard let first = students.first else { return [:] }
         // The term's results of these students only: one student's, or one class's.
         let classID: String? = students.count == 1 ? nil : try context.database.fetchValue(
-            "SELECT class_id FROM students_enrolments WHERE school_id = :school_id AND student_id = :student AND school_year_id = :year",
+            "SELECT class_id FROM students_v1_enrolments WHERE school_id = :school_id AND student_id = :student AND school_year_id = :year",
             ["student": .text(first), "year": SQLValue(try Roster.currentSchoolYearID(context))])
         return try build(students: students, term: term, context) { visit in
             try termResults(term, classID: classID, student: classID == nil ? first : nil, context, visit)
@@ -86,7 +86,7 @@ enum GradesData {
                    sub.name_ar, sub.name_en, sub.credits
             FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND a.term_id = :term AND (:class IS NULL OR a.class_id = :class) AND (:student IS NULL OR r.student_id = :student)
             """, ["term": .text(term.id), "class": SQLValue(classID), "student": SQLValue(student)], columns: visit)
     }
@@ -143,16 +143,7 @@ enum GradesData {
         let (classCode, classmates) = try classmates(of: student.id, context)
         let records = try records(students: classmates.isEmpty ? [student.id] : classmates, term: term, context)
         let ranks = TermMarks.ranks(records.compactMapValues(\.gpa))
-        var attendance: ReportCard.AttendanceCounts?
-        if context.enabledModules.contains("attendance") {
-            var counts = ReportCard.AttendanceCounts()
-            for row in try context.database.fetchAll("""
-                SELECT status, COUNT(*) AS n FROM attendance_records WHERE school_id = :school_id AND student_id = :student AND date >= :from AND date <= :to GROUP BY status
-                """, ["student": .text(student.id), "from": .text(term.startsOn), "to": .text(term.endsOn)]) {
-                counts.add(row.string("status"), row.int("n"))
-            }
-            attendance = counts
-        }
+        let attendance = try AttendanceCountsQuery.counts(student: student.id, from: term.startsOn, to: term.endsOn, context)
         return Card(classCode: classCode, record: records[student.id] ?? TermRecord(subjects: [], gpa: nil), rank: ranks[student.id],
                     classSize: ranks.count, attendance: attendance)
     }
@@ -171,9 +162,9 @@ enum GradesData {
     static func classmates(of studentID: String, _ context: ActionContext) throws -> (classCode: String, ids: [String]) {
         let year = try Roster.currentSchoolYearID(context)
         let rows = try context.database.fetchAll("""
-            SELECT e2.student_id, c.code FROM students_enrolments e
-            JOIN students_enrolments e2 ON e2.school_id = e.school_id AND e2.class_id = e.class_id AND e2.school_year_id = e.school_year_id
-            JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            SELECT e2.student_id, c.code FROM students_v1_enrolments e
+            JOIN students_v1_enrolments e2 ON e2.school_id = e.school_id AND e2.class_id = e.class_id AND e2.school_year_id = e.school_year_id
+            JOIN students_v1_classes c ON c.school_id = e.school_id AND c.id = e.class_id
             WHERE e.school_id = :school_id AND e.student_id = :student AND e.school_year_id = :year
             """, ["student": .text(studentID), "year": SQLValue(year)])
         return (rows.first?.string("code") ?? "", rows.map { $0.string("student_id") })

@@ -15,19 +15,19 @@ enum GradesDemo {
     static func seed(_ context: ActionContext, size: DemoSize) throws {
         var random = DemoRandom(seed: size == .full ? 31 : 37)
         guard let termID: String = try context.database.fetchValue(
-            "SELECT id FROM students_terms WHERE school_id = :school_id ORDER BY starts_on LIMIT 1") else { return }
+            "SELECT id FROM students_v1_terms WHERE school_id = :school_id ORDER BY starts_on LIMIT 1") else { return }
         let teaching = try context.database.fetchAll("""
-            SELECT t.class_id, t.subject_id, t.teacher_user_id, c.code AS class_code, s.code AS subject_code FROM students_teaching t
-            JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
-            JOIN students_subjects s ON s.school_id = t.school_id AND s.id = t.subject_id
+            SELECT t.class_id, t.subject_id, t.teacher_user_id, c.code AS class_code, s.code AS subject_code FROM students_v1_teaching t
+            JOIN students_v1_classes c ON c.school_id = t.school_id AND c.id = t.class_id
+            JOIN students_v1_subjects s ON s.school_id = t.school_id AND s.id = t.subject_id
             WHERE t.school_id = :school_id ORDER BY c.code, s.code
             """)
         var level: [String: Double] = [:]
-        for row in try context.database.fetchAll("SELECT id FROM students_students WHERE school_id = :school_id ORDER BY gr_number") {
+        for row in try context.database.fetchAll("SELECT id FROM students_v1_students WHERE school_id = :school_id ORDER BY gr_number") {
             level[row.string("id")] = 58 + Double(random.next() % 38)
         }
         for lesson in teaching {
-            let members = try context.database.fetchAll("SELECT student_id FROM students_enrolments WHERE school_id = :school_id AND class_id = :class ORDER BY student_id",
+            let members = try context.database.fetchAll("SELECT student_id FROM students_v1_enrolments WHERE school_id = :school_id AND class_id = :class ORDER BY student_id",
                                                         ["class": .text(lesson.string("class_id"))])
             let subjectShift = Double(random.next() % 11) - 5
             for item in plan {

@@ -44,22 +44,22 @@ public struct GradeDistribution: Action {
         let letters = scale.bands.map(\.letter)
         let termID: String? = if let reference = input.term { try GradesData.term(reference, context).id } else {
             try context.database.fetchValue("""
-                SELECT a.term_id FROM grades_assessments a JOIN students_terms t ON t.school_id = a.school_id AND t.id = a.term_id
+                SELECT a.term_id FROM grades_assessments a JOIN students_v1_terms t ON t.school_id = a.school_id AND t.id = a.term_id
                 WHERE a.school_id = :school_id AND EXISTS (SELECT 1 FROM grades_results r WHERE r.school_id = a.school_id AND r.assessment_id = a.id)
                 ORDER BY t.starts_on DESC LIMIT 1
                 """)
         }
         guard let termID else { return Output(termID: nil, termName: nil, letters: letters, subjects: []) }
         let term = try GradesData.term(termID, context)
-        var arguments = StudentVisibility.arguments(for: context)
+        var arguments = GradesVisibility.arguments(for: context)
         arguments["term"] = .text(term.id)
         var counts: [String: (name: LocalizedText, counts: [Int])] = [:]
         for row in try context.database.fetchAll("""
             SELECT r.state, r.score, a.max_marks, a.passing_marks, sub.code, sub.name_ar, sub.name_en FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
-            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
-            WHERE r.school_id = :school_id AND a.term_id = :term AND \(StudentVisibility.condition(for: context.scope))
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
+            WHERE r.school_id = :school_id AND a.term_id = :term AND \(GradesVisibility.condition(for: context.scope))
             """, arguments) {
             guard let letter = GradesData.shown(row, scale).letter, let index = letters.firstIndex(of: letter) else { continue }
             let code = row.string("code")

@@ -44,9 +44,9 @@ public struct Assessment: Codable, Sendable, Equatable {
 
     static let select = """
         SELECT a.*, c.code AS class_code, sub.code AS subject_code, t.name_en AS term_name FROM grades_assessments a
-        JOIN students_classes c ON c.school_id = a.school_id AND c.id = a.class_id
-        JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
-        JOIN students_terms t ON t.school_id = a.school_id AND t.id = a.term_id
+        JOIN students_v1_classes c ON c.school_id = a.school_id AND c.id = a.class_id
+        JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+        JOIN students_v1_terms t ON t.school_id = a.school_id AND t.id = a.term_id
         """
 }
 

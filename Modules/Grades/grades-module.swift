@@ -12,6 +12,12 @@ public struct GradesModule: AppModule {
     public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { GradesPermissions.definitions }
     public var migrations: [Migration] { GradesMigrations.all }
+    public var ownedTables: [String] {
+        [
+            "grades_assessments", "grades_overrides", "grades_publications", "grades_result_changes", "grades_results",
+            "grades_scales", "grades_weights"
+        ]
+    }
     public var actions: [any Action.Type] {
         [CreateAssessment.self, ListAssessments.self, EnterResults.self, StudentResults.self, ReportCard.self, GradeHistory.self,
          PublishReportCards.self, OverrideGrade.self, ShowScale.self, SetScale.self, SetWeights.self, SchoolReportCards.self,

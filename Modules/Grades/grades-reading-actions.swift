@@ -17,7 +17,7 @@ enum GradesStudents {
     /// The GR number of the (not archived) student a reference names: their id, else their GR number.
     static func grNumber(_ reference: String, _ context: ActionContext) throws -> String? {
         try context.database.fetchValue("""
-            SELECT gr_number FROM students_students WHERE school_id = :school_id AND archived_at IS NULL AND (id = :reference OR gr_number = :reference)
+            SELECT gr_number FROM students_v1_students WHERE school_id = :school_id AND archived_at IS NULL AND (id = :reference OR gr_number = :reference)
             ORDER BY id = :reference DESC LIMIT 1
             """, ["reference": .text(reference)])
     }
@@ -25,9 +25,9 @@ enum GradesStudents {
     /// The names of a student's class and its year level this year, nil when not enrolled.
     static func placement(of studentID: String, _ context: ActionContext) throws -> (className: LocalizedText, yearLevel: LocalizedText)? {
         guard let row = try context.database.fetchOne("""
-            SELECT c.name_ar, c.name_en, y.name_ar AS level_ar, y.name_en AS level_en FROM students_enrolments e
-            JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
-            JOIN students_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
+            SELECT c.name_ar, c.name_en, y.name_ar AS level_ar, y.name_en AS level_en FROM students_v1_enrolments e
+            JOIN students_v1_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            JOIN students_v1_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
             WHERE e.school_id = :school_id AND e.student_id = :student AND e.school_year_id = :year
             """, ["student": .text(studentID), "year": SQLValue(try Roster.currentSchoolYearID(context))]) else { return nil }
         return (LocalizedText(ar: row.string("name_ar"), en: row.string("name_en")), LocalizedText(ar: row.string("level_ar"), en: row.string("level_en")))
@@ -95,7 +95,7 @@ public struct ResultsPage: Action {
             SELECT a.id, a.title, a.kind, a.date, a.max_marks, a.passing_marks, sub.name_ar, sub.name_en, r.state, r.score, r.feedback, r.entered_at
             FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND r.student_id = :student
             ORDER BY a.date DESC, a.code LIMIT :limit OFFSET :offset
             """, GradesStudents.window(input.offset, input.limit).merging(["student": .text(student.id)]) { $1 })
@@ -151,7 +151,7 @@ public struct ResultsSummary: Action {
         for row in try context.database.fetchAll("""
             SELECT r.state, r.score, a.max_marks, a.passing_marks, sub.code, sub.name_ar, sub.name_en, sub.credits FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND r.student_id = :student
             """, ["student": .text(student.id)]) {
             guard let percentage = GradesData.shown(row, scale).percentage else { continue }
@@ -228,7 +228,7 @@ public struct ReportCardList: Action {
         let student = try input.student.map { try GradesStudents.named($0, context) } ?? Roster.studentOfRead(nil, context)
         let scale = try GradesData.scale(context)
         let published = """
-            FROM grades_publications p JOIN students_terms t ON t.school_id = p.school_id AND t.id = p.term_id
+            FROM grades_publications p JOIN students_v1_terms t ON t.school_id = p.school_id AND t.id = p.term_id
             WHERE p.school_id = :school_id AND EXISTS (
                 SELECT 1 FROM grades_results r JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
                 WHERE r.school_id = p.school_id AND r.student_id = :student AND a.term_id = t.id)
@@ -283,8 +283,8 @@ public struct ReportCardDetail: Action {
         guard parts.count == 2 else { throw GradesError.unknownReportCard(input.id) }
         // A student or term this school does not have: the card does not exist.
         let known: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM students_students WHERE school_id = :school_id AND id = :student AND archived_at IS NULL", ["student": .text(parts[0])]) ?? 0
-        guard known == 1, let termRow = try context.database.fetchOne("SELECT id FROM students_terms WHERE school_id = :school_id AND id = :term",
+            "SELECT COUNT(*) FROM students_v1_students WHERE school_id = :school_id AND id = :student AND archived_at IS NULL", ["student": .text(parts[0])]) ?? 0
+        guard known == 1, let termRow = try context.database.fetchOne("SELECT id FROM students_v1_terms WHERE school_id = :school_id AND id = :term",
                                                                       ["term": .text(parts[1])])
         else { throw GradesError.unknownReportCard(input.id) }
         let term = try GradesData.term(termRow.string("id"), context)
@@ -297,7 +297,7 @@ public struct ReportCardDetail: Action {
         let card = try GradesData.card(of: student, term: term, context)
         let placement = try GradesStudents.placement(of: student.id, context)
         var subjectIDs: [String: String] = [:]
-        for row in try context.database.fetchAll("SELECT id, code FROM students_subjects WHERE school_id = :school_id") {
+        for row in try context.database.fetchAll("SELECT id, code FROM students_v1_subjects WHERE school_id = :school_id") {
             subjectIDs[row.string("code")] = row.string("id")
         }
         return Output(card: ReportCardSummary(student: student, term: term, publishedAt: publishedAt, card: card, scale: try GradesData.scale(context)),
@@ -321,16 +321,16 @@ public struct UpcomingAssessments: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
-        var arguments = GradesAccess.listArguments(context).merging(StudentVisibility.arguments(for: context)) { $1 }
+        var arguments = GradesAccess.listArguments(context).merging(GradesVisibility.arguments(for: context)) { $1 }
         arguments["today"] = .text(context.today.description)
         arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
         let whose = switch context.scope {
         case .school, .ownClasses: GradesAccess.listable
         case .ownRecord, .linkedChildren:
             """
-            a.class_id IN (SELECT e.class_id FROM students_enrolments e
-                JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-                WHERE e.school_id = :school_id AND e.school_year_id = :year AND \(StudentVisibility.condition(for: context.scope)))
+            a.class_id IN (SELECT e.class_id FROM students_v1_enrolments e
+                JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+                WHERE e.school_id = :school_id AND e.school_year_id = :year AND \(GradesVisibility.condition(for: context.scope)))
             """
         }
         return try context.database.fetchValue("""

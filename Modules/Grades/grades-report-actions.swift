@@ -29,7 +29,7 @@ public struct StudentResults: Action {
         return try context.database.fetchAll("""
             SELECT a.code, a.title, a.date, a.max_marks, a.passing_marks, sub.code AS subject_code, r.state, r.score FROM grades_results r
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE r.school_id = :school_id AND r.student_id = :student AND (:term IS NULL OR a.term_id = :term) AND (:subject IS NULL OR sub.code = :subject)
             ORDER BY a.date, a.code
             """, ["student": .text(student.id), "term": SQLValue(termID), "subject": SQLValue(input.subjectCode)]).map { row in
@@ -152,7 +152,7 @@ public struct PublishReportCards: Action {
         try context.database.insert(into: "grades_publications", ["term_id": .text(term.id), "published_by": .text(context.principal.userID), "published_at": SQLValue(context.now)])
         let students = try context.database.fetchAll("""
             SELECT DISTINCT s.id, s.gr_number FROM grades_results r JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
-            JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE r.school_id = :school_id AND a.term_id = :term
+            JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE r.school_id = :school_id AND a.term_id = :term
             """, ["term": .text(term.id)])
         for student in students {
             try context.publish(ReportCardPublished(studentID: student.string("id"), grNumber: student.string("gr_number"), term: term.name.en))
@@ -311,9 +311,9 @@ public struct SchoolReportCards: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> [Line] {
         let term = try GradesData.term(input.term, context)
         let members = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number, c.code AS class_code FROM students_enrolments e
-            JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-            JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            SELECT s.id, s.gr_number, c.code AS class_code FROM students_v1_enrolments e
+            JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+            JOIN students_v1_classes c ON c.school_id = e.school_id AND c.id = e.class_id
             WHERE e.school_id = :school_id AND e.school_year_id = :year
             """, ["year": SQLValue(try Roster.currentSchoolYearID(context))]) { row in (id: row.string(0), grNumber: row.string(1), classCode: row.string(2)) }
         // Each record is reduced to its GPA and failed subjects as it is computed: a whole

@@ -17,7 +17,7 @@ enum GradesSync {
         guard input.byStudentID == true else { throw GradesError.offlineNeedsStudentID }
         let assessment = try GradesData.assessment(input.assessment, context)
         guard let term = try context.database.fetchOne("""
-            SELECT t.id, t.name_en FROM grades_assessments a JOIN students_terms t ON t.school_id = a.school_id AND t.id = a.term_id
+            SELECT t.id, t.name_en FROM grades_assessments a JOIN students_v1_terms t ON t.school_id = a.school_id AND t.id = a.term_id
             WHERE a.school_id = :school_id AND a.id = :id
             """, ["id": .text(assessment.id)]) else { return }
         if try GradesData.isPublished(termID: term.string("id"), context) { throw GradesError.resultsLocked(term.string("name_en")) }
@@ -37,7 +37,7 @@ enum GradesSync {
         for row in try context.database.fetchAll("""
             SELECT a.id, a.code, a.class_id, a.subject_id, sub.code AS subject_code, a.term_id, a.kind, a.title, a.date, a.max_marks,
                    a.passing_marks, a.category
-            FROM grades_assessments a LEFT JOIN students_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
+            FROM grades_assessments a LEFT JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             WHERE a.school_id = :school_id AND a.id IN (SELECT value FROM json_each(:ids))
             """, ["ids": .text(json(ids))]) {
             let classID = row.string("class_id")

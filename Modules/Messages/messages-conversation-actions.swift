@@ -6,7 +6,7 @@ import Students
 enum Conversations {
     /// A conversation's title for the caller `:me`: the other person's name in a direct conversation.
     static let title = """
-        CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.user_id
+        CASE WHEN c.kind = 'DIRECT' THEN (SELECT u.display_name FROM messages_participants o JOIN auth_v1_people u ON u.school_id = o.school_id AND u.id = o.user_id
               WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title
         """
 
@@ -28,13 +28,13 @@ enum Conversations {
     /// An account of this school by id: one of another school is as unknown as one that does not exist.
     static func userID(id: String, _ context: ActionContext) throws -> String {
         guard MessageText.isReference(id), let found: String = try context.database.fetchValue(
-            "SELECT id FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(id)]) else { throw MessagesError.unknownUser(id) }
+            "SELECT id FROM auth_v1_people WHERE school_id = :school_id AND id = :id", ["id": .text(id)]) else { throw MessagesError.unknownUser(id) }
         return found
     }
 
     /// An account of this school by email (participants never come from another school).
     static func userID(email: String, _ context: ActionContext) throws -> String {
-        let id: String? = try context.database.fetchValue("SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email",
+        let id: String? = try context.database.fetchValue("SELECT id FROM auth_v1_people WHERE school_id = :school_id AND email = :email",
                                                           ["email": .text(email.trimmingCharacters(in: .whitespaces).lowercased())])
         guard let id else { throw MessagesError.unknownUser(email) }
         return id
@@ -50,24 +50,23 @@ enum Conversations {
     /// Everyone a class conversation reaches: its students' and their guardians' accounts, and its teachers.
     static func classMembers(classID: String, _ context: ActionContext) throws -> [String] {
         try context.database.fetchAll("""
-            SELECT s.user_id AS u FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
+            SELECT s.user_id AS u FROM students_v1_enrolments e JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id
             WHERE e.school_id = :school_id AND e.class_id = :class AND s.user_id IS NOT NULL
-            UNION SELECT g.user_id FROM students_enrolments e
-            JOIN students_student_guardians sg ON sg.school_id = e.school_id AND sg.student_id = e.student_id
-            JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
-            WHERE e.school_id = :school_id AND e.class_id = :class AND g.user_id IS NOT NULL
-            UNION SELECT teacher_user_id FROM students_teaching WHERE school_id = :school_id AND class_id = :class
-            UNION SELECT homeroom_teacher_id FROM students_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id IS NOT NULL
+            UNION SELECT g.guardian_user_id FROM students_v1_enrolments e
+            JOIN students_v1_guardian_links g ON g.school_id = e.school_id AND g.student_id = e.student_id
+            WHERE e.school_id = :school_id AND e.class_id = :class AND g.guardian_user_id IS NOT NULL
+            UNION SELECT teacher_user_id FROM students_v1_teaching WHERE school_id = :school_id AND class_id = :class
+            UNION SELECT homeroom_teacher_id FROM students_v1_classes WHERE school_id = :school_id AND id = :class AND homeroom_teacher_id IS NOT NULL
             """, ["class": .text(classID)]).map { $0.string("u") }
     }
 
     /// Announcement audiences: `all`, `role:TEACHER`, or `class:7A`.
     static func audience(_ text: String, _ context: ActionContext) throws -> [String] {
         if text == "all" {
-            return try context.database.fetchAll("SELECT id FROM auth_users WHERE school_id = :school_id AND status = 'ACTIVE'").map { $0.string("id") }
+            return try context.database.fetchAll("SELECT id FROM auth_v1_people WHERE school_id = :school_id AND status = 'ACTIVE'").map { $0.string("id") }
         }
         if text.hasPrefix("role:"), let role = Role(rawValue: String(text.dropFirst(5)).uppercased()) {
-            return try context.database.fetchAll("SELECT id FROM auth_users WHERE school_id = :school_id AND role = :role AND status = 'ACTIVE'",
+            return try context.database.fetchAll("SELECT id FROM auth_v1_people WHERE school_id = :school_id AND role = :role AND status = 'ACTIVE'",
                                                  ["role": .text(role.rawValue)]).map { $0.string("id") }
         }
         if text.hasPrefix("class:") {
@@ -209,7 +208,7 @@ public struct ListConversations: Action {
             LEFT JOIN messages_messages lm ON lm.school_id = c.school_id AND lm.id = (
                 SELECT m.id FROM messages_messages m WHERE m.school_id = c.school_id AND m.conversation_id = c.id AND m.deleted_at IS NULL
                 ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 1)
-            LEFT JOIN auth_users lu ON lu.school_id = lm.school_id AND lu.id = lm.sender_id
+            LEFT JOIN auth_v1_people lu ON lu.school_id = lm.school_id AND lu.id = lm.sender_id
             WHERE p.school_id = :school_id AND p.user_id = :me \(input.kind == nil ? "" : "AND c.kind = :kind")
             ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.created_at DESC
             """, arguments).map { row in

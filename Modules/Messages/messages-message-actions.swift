@@ -290,7 +290,7 @@ public struct SearchMessages: Action {
         if let conversation = input.conversation { arguments["c"] = .text(try Conversations.membership(conversation, context).id) }
         return try context.database.fetchAll("""
             SELECT m.*, u.display_name AS sender_name, c.kind AS conversation_kind, \(Conversations.title)
-            FROM messages_messages m JOIN auth_users u ON u.school_id = m.school_id AND u.id = m.sender_id
+            FROM messages_messages m JOIN auth_v1_people u ON u.school_id = m.school_id AND u.id = m.sender_id
             JOIN messages_participants p ON p.school_id = m.school_id AND p.conversation_id = m.conversation_id AND p.user_id = :me
             JOIN messages_conversations c ON c.school_id = m.school_id AND c.id = m.conversation_id
             WHERE m.school_id = :school_id AND m.deleted_at IS NULL AND m.search_key LIKE :pattern \(LikePattern.escapeClause)

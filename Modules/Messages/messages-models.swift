@@ -90,7 +90,7 @@ public struct MessageView: Codable, Sendable, Equatable {
                               AND o.user_id != m.sender_id AND o.last_read_seq < m.seq) THEN 0 ELSE 1 END AS read_by_all,
             (SELECT r.last_read_seq FROM messages_participants r WHERE r.school_id = m.school_id AND r.conversation_id = m.conversation_id
                  AND r.user_id = :me) AS my_read_seq
-        FROM messages_messages m JOIN auth_users u ON u.school_id = m.school_id AND u.id = m.sender_id
+        FROM messages_messages m JOIN auth_v1_people u ON u.school_id = m.school_id AND u.id = m.sender_id
         """
 }
 
@@ -133,6 +133,6 @@ public struct Message: Codable, Sendable, Equatable {
 
     static let select = """
         SELECT m.*, u.display_name AS sender_name FROM messages_messages m
-        JOIN auth_users u ON u.school_id = m.school_id AND u.id = m.sender_id
+        JOIN auth_v1_people u ON u.school_id = m.school_id AND u.id = m.sender_id
         """
 }

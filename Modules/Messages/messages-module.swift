@@ -9,9 +9,10 @@ public struct MessagesModule: AppModule {
     public let id: ModuleID = "messages"
     public let version = SemanticVersion(1, 0, 0)
     public var iconName: String { "bubble.left.and.bubble.right" }
-    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0"), ModuleDependency("auth", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { MessagesPermissions.definitions }
     public var migrations: [Migration] { MessagesMigrations.all }
+    public var ownedTables: [String] { ["messages_conversations", "messages_messages", "messages_participants"] }
     public var actions: [any Action.Type] {
         [StartConversation.self, ListConversations.self, UpdateMembership.self, SendMessage.self, ShowConversation.self, PageMessages.self,
          EditMessage.self, DeleteMessage.self, SearchMessages.self, MessagesStats.self]
@@ -38,7 +39,7 @@ public struct MessagesModule: AppModule {
 enum MessagesDemo {
     static func seed(_ context: ActionContext) throws {
         func principal(_ email: String) throws -> Principal? {
-            guard let row = try context.database.fetchOne("SELECT id, role, display_name FROM auth_users WHERE school_id = :school_id AND email = :email",
+            guard let row = try context.database.fetchOne("SELECT id, role, display_name FROM auth_v1_people WHERE school_id = :school_id AND email = :email",
                                                           ["email": .text(email)]) else { return nil }
             return Principal(userID: row.string("id"), role: Role(rawValue: row.string("role")) ?? .user, schoolID: context.school.id, displayName: row.string("display_name"))
         }

@@ -59,7 +59,7 @@ enum MessagesSync {
         let rows = try context.database.fetchAll("""
             SELECT m.id, m.conversation_id, m.sender_id, u.display_name AS sender_name, m.body, m.sent_at, m.seq, m.client_id, m.reply_to,
                    m.edited_at, m.deleted_at
-            FROM messages_messages m JOIN auth_users u ON u.school_id = m.school_id AND u.id = m.sender_id
+            FROM messages_messages m JOIN auth_v1_people u ON u.school_id = m.school_id AND u.id = m.sender_id
             WHERE m.school_id = :school_id AND m.id IN (SELECT value FROM json_each(:ids))
             """, ["ids": .text(json(ids))])
         let people = try participants(of: Array(Set(rows.map { $0.string("conversation_id") })), context)
@@ -91,7 +91,7 @@ enum MessagesSync {
         var people: [String: [(user: String, name: String, role: String)]] = [:]
         for row in try context.database.fetchAll("""
             SELECT p.conversation_id, p.user_id, p.role, u.display_name FROM messages_participants p
-            JOIN auth_users u ON u.school_id = p.school_id AND u.id = p.user_id
+            JOIN auth_v1_people u ON u.school_id = p.school_id AND u.id = p.user_id
             WHERE p.school_id = :school_id AND p.conversation_id IN (SELECT value FROM json_each(:ids)) ORDER BY p.user_id
             """, ["ids": .text(json(conversations))]) {
             people[row.string("conversation_id"), default: []].append((row.string("user_id"), row.string("display_name"), row.string("role")))

@@ -186,7 +186,7 @@ public struct ListOutbox: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [OutboxEntry] {
         try context.database.fetchAll("""
-            SELECT o.*, u.email FROM notifications_outbox o LEFT JOIN auth_users u ON u.school_id = o.school_id AND u.id = o.recipient
+            SELECT o.*, u.email FROM notifications_outbox o LEFT JOIN auth_v1_people u ON u.school_id = o.school_id AND u.id = o.recipient
             WHERE o.school_id = :school_id AND (:all = 1 OR o.state != 'SENT') ORDER BY o.next_attempt_at LIMIT 500
             """, ["all": .integer(input.all ? 1 : 0)]).map { row in
             OutboxEntry(id: row.string("id"), channel: row.string("channel"), recipient: row["email"] ?? row.string("recipient"), state: row.string("state"),

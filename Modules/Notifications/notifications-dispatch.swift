@@ -42,9 +42,9 @@ public enum Notifier {
     /// The accounts of a student and of their guardians.
     static func familyOf(student: String, includeStudent: Bool, _ context: ActionContext) throws -> [String] {
         try context.database.fetchAll("""
-            SELECT g.user_id AS u FROM students_student_guardians sg JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
-            WHERE sg.school_id = :school_id AND sg.student_id = :student AND g.user_id IS NOT NULL
-            UNION SELECT user_id FROM students_students WHERE school_id = :school_id AND id = :student AND user_id IS NOT NULL AND :withStudent = 1
+            SELECT guardian_user_id AS u FROM students_v1_guardian_links
+            WHERE school_id = :school_id AND student_id = :student AND guardian_user_id IS NOT NULL
+            UNION SELECT user_id FROM students_v1_students WHERE school_id = :school_id AND id = :student AND user_id IS NOT NULL AND :withStudent = 1
             """, ["student": .text(student), "withStudent": .integer(includeStudent ? 1 : 0)]).map { $0.string("u") }
     }
 }

@@ -10,9 +10,15 @@ public struct NotificationsModule: AppModule {
     public let id: ModuleID = "notifications"
     public let version = SemanticVersion(1, 0, 0)
     public var iconName: String { "bell" }
-    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0"), ModuleDependency("auth", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { NotificationsPermissions.definitions }
     public var migrations: [Migration] { NotificationsMigrations.all }
+    public var ownedTables: [String] {
+        [
+            "notifications_channel_preferences", "notifications_devices", "notifications_items", "notifications_outbox",
+            "notifications_preferences"
+        ]
+    }
     public var actions: [any Action.Type] {
         [ListNotifications.self, MarkNotificationsRead.self, DeleteNotification.self, NotificationPreferences.self, ChannelPreferences.self,
          SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, DeliverOutbox.self]

@@ -36,7 +36,7 @@ struct OneRosterIDs {
             sources[kind, default: [:]][target] = id
         }
         // Auth's own read of the school's accounts, once, instead of one look-up per user.
-        for user in try ListUsers().perform(.init(), in: context) {
+        for user in try context.published(by: ListUsers.moduleID, { try ListUsers().perform(.init(), in: context) }) {
             accountRoles[user.email] = user.role
             accounts[user.email] = user
             accountsByID[user.id] = user

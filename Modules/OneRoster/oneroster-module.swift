@@ -16,6 +16,7 @@ public struct OneRosterModule: AppModule {
     public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0"), ModuleDependency("auth", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { OneRosterPermissions.definitions }
     public var migrations: [Migration] { OneRosterMigrations.all }
+    public var ownedTables: [String] { ["oneroster_ids", "oneroster_set_password_codes"] }
     public var actions: [any Action.Type] { [ImportOneRoster.self, ExportOneRoster.self, RedeemSetPasswordCode.self] }
     public var commands: [any ParsableCommand.Type] { [OneRosterCommand.self] }
     public var strings: StringCatalog { Self.catalog }

@@ -31,7 +31,7 @@ public struct RedeemSetPasswordCode: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> User {
         let account = try account(input, context)
         // The code stands in for the administrator's permission, for this one account.
-        _ = try ResetPassword().perform(UserChange(email: account.email, password: input.password), in: context)
+        _ = try context.published(by: ResetPassword.moduleID) { try ResetPassword().perform(UserChange(email: account.email, password: input.password), in: context) }
         try context.database.execute("UPDATE oneroster_set_password_codes SET used_at = :now WHERE school_id = :school_id AND user_id = :user",
                                      ["now": SQLValue(context.now), "user": .text(account.id)])
         context.auditDetail = account.email

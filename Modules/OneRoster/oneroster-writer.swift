@@ -90,7 +90,7 @@ struct OneRosterWriter {
             let exists: Bool
             do {
                 try OneRosterCall.require(CreateSchoolYear.self, context)
-                try CreateSchoolYear().validate(input, in: context)
+                try context.published(by: CreateSchoolYear.moduleID) { try CreateSchoolYear().validate(input, in: context) }
                 exists = false
             } catch StudentsError.codeTaken {
                 exists = true
@@ -99,7 +99,7 @@ struct OneRosterWriter {
                                                                     reason: context.localizer.message(for: error))])
             }
             if !exists {
-                _ = try at("academicSessions", own?.row ?? sessions[0].row) { try CreateSchoolYear().perform(input, in: context) }
+                _ = try at("academicSessions", own?.row ?? sessions[0].row) { try context.published(by: CreateSchoolYear.moduleID) { try CreateSchoolYear().perform(input, in: context) } }
                 count("school_years", \.created)
             }
             if let own { ids.set(OneRosterKind.session, own.sourcedId, "year:" + name) }

@@ -27,10 +27,11 @@ public enum StudentsPermissions {
 }
 
 /// Which students a principal may see, as an SQL condition on `students_students s`, for the
-/// scope the kernel granted. Other modules (attendance, grades) reuse it for their own reads.
+/// scope the kernel granted: Students' own reads. Other modules write their own condition over
+/// the view `students_v1_student_viewers`, or ask `canSee`: no SQL text leaves this module.
 public enum StudentVisibility {
     /// The condition, using `:school_id` and `:viewer`; bind `viewer` with `arguments(for:)`.
-    public static func condition(for scope: AccessScope) -> String {
+    static func condition(for scope: AccessScope) -> String {
         switch scope {
         case .school:
             "1 = 1"
@@ -51,7 +52,7 @@ public enum StudentVisibility {
         }
     }
 
-    public static func arguments(for context: ActionContext) -> SQLArguments {
+    static func arguments(for context: ActionContext) -> SQLArguments {
         ["viewer": .text(context.principal.userID)]
     }
 
@@ -59,9 +60,11 @@ public enum StudentVisibility {
     /// `scope` defaults to the running action's; pass the roster's for a read that shows a student
     /// under another permission.
     public static func canSee(studentID: String, scope: AccessScope? = nil, in context: ActionContext) throws -> Bool {
-        let visible: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(condition(for: scope ?? context.scope))",
-            arguments(for: context).merging(["student": .text(studentID)]) { $1 }) ?? 0
-        return visible > 0
+        try context.published(by: StudentsModule.moduleID) {
+            let visible: Int = try context.database.fetchValue(
+                "SELECT COUNT(*) FROM students_students s WHERE s.school_id = :school_id AND s.id = :student AND \(condition(for: scope ?? context.scope))",
+                arguments(for: context).merging(["student": .text(studentID)]) { $1 }) ?? 0
+            return visible > 0
+        }
     }
 }

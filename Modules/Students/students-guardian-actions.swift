@@ -63,7 +63,7 @@ enum GuardianWriter {
     static func findOrCreate(givenName: String, surname: String, email: String?, phone: String?, id: String, _ context: ActionContext) throws -> String {
         let accountID: String? = try email.flatMap { email in
             try context.database.fetchValue(
-                "SELECT id FROM auth_users WHERE school_id = :school_id AND email = :email AND role = 'GUARDIAN'", ["email": .text(email)])
+                "SELECT id FROM auth_v1_people WHERE school_id = :school_id AND email = :email AND role = 'GUARDIAN'", ["email": .text(email)])
         }
         if let email, let existing: String = try context.database.fetchValue(
             "SELECT id FROM students_guardians WHERE school_id = :school_id AND email = :email", ["email": .text(email)]) {

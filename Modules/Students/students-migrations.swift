@@ -84,5 +84,6 @@ enum StudentsMigrations {
             CREATE INDEX students_students_state ON students_students (school_id, id, status, archived_at);
             """),
         Migration("006-roster-versions", sql: RosterVersion.migrationSQL),
+        Migration("007-published-views", sql: StudentsViews.version1),
     ]
 }

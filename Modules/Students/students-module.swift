@@ -7,12 +7,22 @@ import Foundation
 public struct StudentsModule: AppModule {
     public init() {}
 
-    public let id: ModuleID = "students"
+    public let id: ModuleID = Self.moduleID
+    /// The id published functions run under (`ActionContext.published(by:)`).
+    public static let moduleID: ModuleID = "students"
     public let version = SemanticVersion(1, 0, 0)
     public var iconName: String { "person.3" }
     public var dependencies: [ModuleDependency] { [ModuleDependency("auth", "^1.0.0")] }
     public var permissions: [PermissionDefinition] { StudentsPermissions.definitions }
     public var migrations: [Migration] { StudentsMigrations.all }
+    public var ownedTables: [String] {
+        [
+            "students_classes", "students_counters", "students_enrolments", "students_guardians",
+            "students_roster_versions", "students_school_years", "students_student_guardians", "students_students",
+            "students_subjects", "students_teaching", "students_terms", "students_year_levels"
+        ]
+    }
+    public var publishedViews: [String] { StudentsViews.names }
     public var actions: [any Action.Type] {
         [CreateStudent.self, CreateStudents.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,

@@ -6,7 +6,7 @@ import Students
 /// per action; every date question after that is answered from memory.
 public enum SchoolCalendar {
     public static func load(_ context: ActionContext) throws -> CycleCalendar {
-        let terms = try context.database.fetchAll("SELECT starts_on, ends_on FROM students_terms WHERE school_id = :school_id ORDER BY starts_on")
+        let terms = try context.database.fetchAll("SELECT starts_on, ends_on FROM students_v1_terms WHERE school_id = :school_id ORDER BY starts_on")
             .compactMap(span)
         let closures = try context.database.fetchAll("SELECT starts_on, ends_on FROM timetable_closures WHERE school_id = :school_id").compactMap(span)
         let overrides = try context.database.fetchAll("SELECT week_start, week, kind FROM timetable_overrides WHERE school_id = :school_id")

@@ -21,10 +21,10 @@ enum TimetableDemo {
         }
         _ = try AddClosure().perform(.init(from: "2026-11-01", to: "2026-11-05", name: "عطلة منتصف الفصل / Mid-term break"), in: context)
         let teaching = try context.database.fetchAll("""
-            SELECT c.code AS class_code, s.code AS subject_code, u.email AS teacher FROM students_teaching t
-            JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
-            JOIN students_subjects s ON s.school_id = t.school_id AND s.id = t.subject_id
-            JOIN auth_users u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
+            SELECT c.code AS class_code, s.code AS subject_code, u.email AS teacher FROM students_v1_teaching t
+            JOIN students_v1_classes c ON c.school_id = t.school_id AND c.id = t.class_id
+            JOIN students_v1_subjects s ON s.school_id = t.school_id AND s.id = t.subject_id
+            JOIN auth_v1_people u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
             WHERE t.school_id = :school_id ORDER BY c.code, s.code
             """)
         var subjectsByClass: [String: [(subject: String, teacher: String)]] = [:]

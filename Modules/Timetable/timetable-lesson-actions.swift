@@ -88,10 +88,10 @@ public struct WeekLessons: Action {
                    c.name_ar AS class_ar, c.name_en AS class_en, y.name_ar AS level_ar, y.name_en AS level_en
             FROM timetable_slots t
             JOIN timetable_periods p ON p.school_id = t.school_id AND p.id = t.period_id
-            JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
-            JOIN students_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
-            JOIN students_subjects sub ON sub.school_id = t.school_id AND sub.id = t.subject_id
-            JOIN auth_users u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
+            JOIN students_v1_classes c ON c.school_id = t.school_id AND c.id = t.class_id
+            JOIN students_v1_year_levels y ON y.school_id = c.school_id AND y.id = c.year_level_id
+            JOIN students_v1_subjects sub ON sub.school_id = t.school_id AND sub.id = t.subject_id
+            JOIN auth_v1_people u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
             WHERE t.school_id = :school_id AND (:class IS NULL OR t.class_id = :class) AND (:teacher IS NULL OR t.teacher_user_id = :teacher)
               AND (:day IS NULL OR t.day = :day) AND (t.week = -1 OR t.week = :week)
             ORDER BY t.day, p.starts_at, t.id
@@ -123,7 +123,7 @@ public struct WeekLessons: Action {
                 return try classOf(try Roster.rosterVisibleStudent(gr: gr, context), context)
             }
             if reference == me { return Source(teacherID: me) }
-            let role: String? = try context.database.fetchValue("SELECT role FROM auth_users WHERE school_id = :school_id AND id = :id", ["id": .text(reference)])
+            let role: String? = try context.database.fetchValue("SELECT role FROM auth_v1_people WHERE school_id = :school_id AND id = :id", ["id": .text(reference)])
             guard let role, [Role.teacher.rawValue, Role.admin.rawValue].contains(role) else { throw TimetableError.unknownPerson(reference) }
             // A teacher's grid names no student: the timetable's own grant decides, as for `--teacher`.
             guard context.scope == .school else { throw TimetableError.notVisible(reference) }
@@ -141,7 +141,7 @@ public struct WeekLessons: Action {
             }
             let taught: Int = try context.database.fetchValue("""
                 SELECT (SELECT COUNT(*) FROM timetable_slots WHERE school_id = :school_id AND teacher_user_id = :me)
-                     + (SELECT COUNT(*) FROM students_teaching WHERE school_id = :school_id AND teacher_user_id = :me)
+                     + (SELECT COUNT(*) FROM students_v1_teaching WHERE school_id = :school_id AND teacher_user_id = :me)
                 """, ["me": .text(me)]) ?? 0
             guard taught > 0 else { throw TimetableError.noTeaching }
             return Source(teacherID: me)
@@ -164,7 +164,7 @@ public struct WeekLessons: Action {
     /// The GR number of the student a reference names: their id, their account's id, or their GR number.
     private static func studentGR(_ reference: String, _ context: ActionContext) throws -> String? {
         try context.database.fetchValue("""
-            SELECT gr_number FROM students_students WHERE school_id = :school_id AND archived_at IS NULL
+            SELECT gr_number FROM students_v1_students WHERE school_id = :school_id AND archived_at IS NULL
               AND (id = :reference OR user_id = :reference OR gr_number = :reference)
             ORDER BY id = :reference DESC, user_id = :reference DESC LIMIT 1
             """, ["reference": .text(reference)])

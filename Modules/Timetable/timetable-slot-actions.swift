@@ -10,9 +10,9 @@ public enum SlotQueries {
                u.email AS teacher_email, u.display_name AS teacher_name
         FROM timetable_slots t
         JOIN timetable_periods p ON p.school_id = t.school_id AND p.id = t.period_id
-        JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
-        JOIN students_subjects sub ON sub.school_id = t.school_id AND sub.id = t.subject_id
-        JOIN auth_users u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
+        JOIN students_v1_classes c ON c.school_id = t.school_id AND c.id = t.class_id
+        JOIN students_v1_subjects sub ON sub.school_id = t.school_id AND sub.id = t.subject_id
+        JOIN auth_v1_people u ON u.school_id = t.school_id AND u.id = t.teacher_user_id
         """
 
     /// Every slot of a class or a teacher, ordered by day and time.

@@ -33,8 +33,8 @@ enum TimetableSync {
             SELECT s.id, s.day, s.period_id, s.week, s.class_id, s.subject_id, s.teacher_user_id, s.room,
                    sub.code AS subject_code, sub.name_ar AS subject_ar, sub.name_en AS subject_en, u.display_name AS teacher_name
             FROM timetable_slots s
-            LEFT JOIN students_subjects sub ON sub.school_id = s.school_id AND sub.id = s.subject_id
-            LEFT JOIN auth_users u ON u.school_id = s.school_id AND u.id = s.teacher_user_id
+            LEFT JOIN students_v1_subjects sub ON sub.school_id = s.school_id AND sub.id = s.subject_id
+            LEFT JOIN auth_v1_people u ON u.school_id = s.school_id AND u.id = s.teacher_user_id
             WHERE s.school_id = :school_id AND s.id IN (SELECT value FROM json_each(:ids))
             """, ["ids": .text(json(ids))]) {
             let classID = row.string("class_id")

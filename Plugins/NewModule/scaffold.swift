@@ -73,6 +73,9 @@ enum Templates {
             public var dependencies: [ModuleDependency] { [__DEPENDENCIES__] }
             public var permissions: [PermissionDefinition] { __Name__Permissions.definitions }
             public var migrations: [Migration] { __Name__Migrations.all }
+            /// Every table the migrations create: only this module's code may name them. Views
+            /// other modules may read go in `publishedViews`, named `__table___v1_...`.
+            public var ownedTables: [String] { ["__table___items"] }
             public var actions: [any Action.Type] { [Add__Name__Item.self, List__Name__Items.self] }
             public var commands: [any ParsableCommand.Type] { [__Name__Command.self] }
             public var routes: [APIRoute] { __Name__Routes.all }
@@ -410,6 +413,13 @@ enum Templates {
                 let catalog = __Name__Module().strings
                 #expect(catalog.text("__id__.module.name", in: .en) != nil, "the catalog loaded from the module's resources")
                 #expect(catalog.missingTranslations.isEmpty)
+            }
+
+            @Test("the tables the module declares are exactly those its migrations create")
+            func declaredTables() {
+                let mismatches = ModuleSchema.mismatches(of: __Name__Module())
+                #expect(mismatches.undeclared.isEmpty, "add them to ownedTables (or publishedViews)")
+                #expect(mismatches.notCreated.isEmpty)
             }
 
             @Test("a teacher adds an item and everyone with access sees it")

@@ -34,18 +34,21 @@ struct EventLog: AppModule {
         static let permission: Permission = "event-log.read"
         static let isReadOnly = true
         func perform(_ input: Input, in context: ActionContext) throws -> Output {
-            let records = try context.database.fetchAll("""
-                SELECT s.gr_number || '|' || s.given_name || ' ' || s.surname || '|' || c.code || '|' || r.date || '|' || r.period || '|' || r.status
-                    || '|' || r.method || '|' || r.marked_by || '|' || COALESCE(r.notes, '') AS line
-                FROM attendance_records r JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id
-                JOIN students_classes c ON c.school_id = r.school_id AND c.id = r.class_id WHERE r.school_id = :school_id
-                """).map { $0.string("line") }
-            let changes = try context.database.fetchAll("""
-                SELECT s.gr_number || '|' || r.date || '|' || r.period || '|' || h.previous_status || '|' || h.status || '|' || h.changed_by AS line
-                FROM attendance_changes h JOIN attendance_records r ON r.school_id = h.school_id AND r.id = h.record_id
-                JOIN students_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE h.school_id = :school_id
-                """).map { $0.string("line") }
-            return Output(records: records.sorted(), changes: changes.sorted())
+            // A probe of Attendance's own tables: it reads them as Attendance's code, and the roster through Students' views.
+            try context.published(by: "attendance") {
+                let records = try context.database.fetchAll("""
+                    SELECT s.gr_number || '|' || s.given_name || ' ' || s.surname || '|' || c.code || '|' || r.date || '|' || r.period || '|' || r.status
+                        || '|' || r.method || '|' || r.marked_by || '|' || COALESCE(r.notes, '') AS line
+                    FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                    JOIN students_v1_classes c ON c.school_id = r.school_id AND c.id = r.class_id WHERE r.school_id = :school_id
+                    """).map { $0.string("line") }
+                let changes = try context.database.fetchAll("""
+                    SELECT s.gr_number || '|' || r.date || '|' || r.period || '|' || h.previous_status || '|' || h.status || '|' || h.changed_by AS line
+                    FROM attendance_changes h JOIN attendance_records r ON r.school_id = h.school_id AND r.id = h.record_id
+                    JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id WHERE h.school_id = :school_id
+                    """).map { $0.string("line") }
+                return Output(records: records.sorted(), changes: changes.sorted())
+            }
         }
     }
 

@@ -27,6 +27,10 @@ actor FakeSyncServer: SyncTransport {
     var offline = 0
     /// The next n pushes answer 503.
     var busy = 0
+    /// What a busy answer puts in `Retry-After` (nil: no header).
+    var busyRetryAfter: String? = "1"
+    /// 503 or 429 for a busy answer.
+    var busyStatus = 503
     /// The next n pushes are applied, then the answer is lost.
     var loseAnswers = 0
     /// The next pull answers a reset.
@@ -35,7 +39,11 @@ actor FakeSyncServer: SyncTransport {
     private var issued = 1
 
     func setOffline(_ n: Int) { offline = n }
-    func setBusy(_ n: Int) { busy = n }
+    func setBusy(_ n: Int, retryAfter: String? = "1", status: Int = 503) {
+        busy = n
+        busyRetryAfter = retryAfter
+        busyStatus = status
+    }
     func setLoseAnswers(_ n: Int) { loseAnswers = n }
     func setResetNext(_ reason: String?) { resetNext = reason }
     func expireTokens() { validTokens = [] }
@@ -90,7 +98,8 @@ actor FakeSyncServer: SyncTransport {
         pushes.append(push)
         if busy > 0 {
             busy -= 1
-            return TransportResponse(status: 503, headers: ["Retry-After": "1"], body: Data(#"{"error":"busy","code":"SYNC_BUSY","details":[]}"#.utf8))
+            return TransportResponse(status: busyStatus, headers: busyRetryAfter.map { ["Retry-After": $0] } ?? [:],
+                                     body: Data(#"{"error":"busy","code":"SYNC_BUSY","details":[]}"#.utf8))
         }
         var results: [Wire.MutationResult] = []
         var stopped: Wire.Stopped?

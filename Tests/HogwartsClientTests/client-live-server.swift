@@ -1,48 +1,16 @@
-import Attendance
-import Auth
 import Core
 import Foundation
 import GRDB
-import Grades
 import HogwartsClient
+import HogwartsSyncFuzz
 import HogwartsTestSupport
-import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
-import Logging
-import Messages
-import Students
-import Timetable
 
-/// The real server's router, in-process (no socket): what the phone's URLSession would reach.
-struct RouterTransport: SyncTransport {
-    let client: any TestClientProtocol
+func fuzzModules() -> [any AppModule] { FuzzServer.modules() }
 
-    func send(_ request: TransportRequest) async throws -> TransportResponse {
-        var fields = HTTPFields()
-        for (name, value) in request.headers {
-            if let field = HTTPField.Name(name) { fields[field] = value }
-        }
-        let method = HTTPRequest.Method(request.method) ?? .get
-        return try await client.execute(uri: request.path, method: method, headers: fields, body: request.body.map { ByteBuffer(bytes: $0) }) { response in
-            var headers: [String: String] = [:]
-            for field in response.headers { headers[field.name.canonicalName] = field.value }
-            return TransportResponse(status: response.status.code, headers: headers, body: Data(buffer: response.body))
-        }
-    }
-}
-
-func fuzzModules() -> [any AppModule] {
-    [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), GradesModule(), MessagesModule()]
-}
-
-/// Runs `body` with a transport to a freshly started API server over `kernel` (no socket).
+/// Runs `body` with a transport to a freshly started API server over `kernel` (no socket): the
+/// router `hogwarts serve` runs, as the fuzz reaches it.
 func serve(_ kernel: Kernel, _ body: @escaping @Sendable (any SyncTransport) async throws -> Void) async throws {
-    let server = APIServer(kernel: kernel)
-    let application = Application(router: server.router(), logger: Logger(label: "client-tests") { _ in SwiftLogNoOpLogHandler() })
-    try await application.test(.router) { client in
-        try await body(RouterTransport(client: client))
-    }
+    try await body(RouterTransport(kernel: kernel))
 }
 
 /// A network that can be cut: down, every request fails before reaching the server.

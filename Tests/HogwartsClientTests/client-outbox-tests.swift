@@ -50,6 +50,30 @@ struct ClientOutboxTests {
         #expect(await server.applied.map(\.seq) == [1, 2])
     }
 
+    @Test("a busy server's Retry-After is honoured (503 and 429), never shortens the schedule, and is capped at 5 minutes")
+    func retryAfter() async throws {
+        let server = FakeSyncServer()
+        let clock = TestClock()
+        let client = try await makeClient(server, clock: clock)
+        try await client.enqueue(name: "item.set@1", args: set("a", "1"))
+        await server.setBusy(2, retryAfter: "30")
+        try await client.sync()
+        #expect(clock.waits == [30, 30])
+        #expect(await server.applied.map(\.seq) == [1])
+
+        try await client.enqueue(name: "item.set@1", args: set("b", "2"))
+        await server.setBusy(3, retryAfter: "0", status: 429)
+        try await client.sync()
+        #expect(clock.waits == [30, 30, 1, 2, 4])
+        #expect(await server.applied.map(\.seq) == [1, 2])
+
+        try await client.enqueue(name: "item.set@1", args: set("c", "3"))
+        await server.setBusy(1, retryAfter: "86400")
+        try await client.sync()
+        #expect(clock.waits.last == 300)
+        #expect(await server.applied.map(\.seq) == [1, 2, 3])
+    }
+
     @Test("no network at all: the same schedule, nothing lost")
     func offline() async throws {
         let server = FakeSyncServer()
