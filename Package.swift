@@ -105,10 +105,18 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                "CLibPQ",
             ],
             path: "Core",
             resources: [.copy("Resources")],
             swiftSettings: strictSwift6
+        ),
+        // libpq, PostgreSQL's own C client (Debian's `libpq-dev`): the PostgreSQL engine's driver.
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Drivers/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         .executableTarget(
             name: "Host",

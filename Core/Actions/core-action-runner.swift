@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Kernel {
     /// Runs an action for a principal in a school: the one door every write goes through.
@@ -20,7 +19,7 @@ extension Kernel {
     /// (the offline sync ledger, so a mutation and its sequence number commit together).
     func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
                         progress: ProgressReporter? = nil, language: Language? = nil,
-                        before: ((ActionContext) throws -> Void)?, within: ((A.Output, Database) throws -> Void)?) throws -> A.Output {
+                        before: ((ActionContext) throws -> Void)?, within: ((A.Output, any StorageConnection) throws -> Void)?) throws -> A.Output {
         let localizer = language.map { Localizer(language: $0, catalog: registry.catalog) } ?? self.localizer
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
         do {
@@ -51,10 +50,10 @@ extension Kernel {
                 let output = try instance.perform(input, in: context)
                 try EventOutbox.store(from: context, source: A.id, registry: registry, in: db)
                 if let requestID, let inputHash {
-                    try db.cachedStatement(sql: """
+                    try db.execute(sql: """
                         INSERT INTO kernel_requests (school_id, request_id, action, input_hash, output, at) VALUES (?, ?, ?, ?, ?, ?)
-                        """).execute(arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self),
-                                                 context.now.sqlValue.databaseValue])
+                        """, arguments: [school.id, requestID, A.id, inputHash, String(decoding: try JSONEncoder().encode(output), as: UTF8.self),
+                                         context.now])
                 }
                 try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: context.auditOutcome, detail: context.auditDetail, at: context.now, in: db)
                 if let within { try within(output, db) }
@@ -83,7 +82,7 @@ extension Kernel {
     }
 
     /// Schema, school, module switch, then permission: the door every action passes.
-    private func gate(permission: Permission, owner: ModuleID, principal: Principal, schoolReference: String, db: Database)
+    private func gate(permission: Permission, owner: ModuleID, principal: Principal, schoolReference: String, db: any StorageConnection)
         throws -> (school: School, enabled: Set<ModuleID>, scope: AccessScope) {
         try requireMigrated(db)
         let school = try SchoolRecords.find(schoolReference, in: db)
@@ -96,7 +95,7 @@ extension Kernel {
 
     /// Passes the door, then builds the context the action runs with, all inside the action's own transaction.
     private func prepare<A: Action>(_ action: A.Type, owner: ModuleID, principal: Principal, schoolReference: String, localizer: Localizer,
-                                    db: Database) throws -> ActionContext {
+                                    db: any StorageConnection) throws -> ActionContext {
         let (school, enabled, scope) = try gate(permission: A.permission, owner: owner, principal: principal, schoolReference: schoolReference, db: db)
         let context = ActionContext(
             principal: principal, school: school, scope: scope,
@@ -108,13 +107,13 @@ extension Kernel {
 
     /// The stored output of an earlier run with this request id, or nil if there was none.
     /// The same id with another action or another input is a client bug: refused, not guessed.
-    private func replay<A: Action>(_ action: A.Type, requestID: String, inputHash: String, school: School, db: Database) throws -> A.Output? {
-        let row = try Row.fetchOne(db, sql: "SELECT action, input_hash, output FROM kernel_requests WHERE school_id = ? AND request_id = ?", arguments: [school.id, requestID])
+    private func replay<A: Action>(_ action: A.Type, requestID: String, inputHash: String, school: School, db: any StorageConnection) throws -> A.Output? {
+        let row = try db.fetchOne(sql: "SELECT action, input_hash, output FROM kernel_requests WHERE school_id = ? AND request_id = ?", arguments: [school.id, requestID])
         guard let row else { return nil }
-        guard row["action"] == A.id, row["input_hash"] == inputHash else {
-            throw KernelError.requestIDReused(requestID: requestID, action: row["action"])
+        guard row.string("action") == A.id, row.string("input_hash") == inputHash else {
+            throw KernelError.requestIDReused(requestID: requestID, action: row.string("action"))
         }
-        let output: String = row["output"]
+        let output = row.string("output")
         return try JSONDecoder().decode(A.Output.self, from: Data(output.utf8))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// How an audited operation ended.
 public enum AuditOutcome: String, Codable, Sendable {
@@ -25,12 +24,12 @@ public struct AuditEntry: Codable, Sendable, Hashable {
 }
 
 enum AuditRecords {
-    static func append(school: SchoolID?, principal: Principal, action: String, requestID: String? = nil, outcome: AuditOutcome, detail: String?, at time: Date, in db: Database) throws {
-        // Prepared once per connection: every write action appends one.
-        try db.cachedStatement(sql: """
+    static func append(school: SchoolID?, principal: Principal, action: String, requestID: String? = nil, outcome: AuditOutcome, detail: String?, at time: Date, in db: any StorageConnection) throws {
+        // Prepared once per connection (as every statement on the seam): every write action appends one.
+        try db.execute(sql: """
             INSERT INTO kernel_audit (school_id, user_id, role, action, request_id, outcome, detail, at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [school, principal.userID, principal.role.rawValue, action, requestID, outcome.rawValue, detail, time.sqlValue.databaseValue])
+            """, arguments: [school, principal.userID, principal.role.rawValue, action, requestID, outcome.rawValue, detail, time])
     }
 }
 
@@ -47,7 +46,7 @@ extension Kernel {
     public func platformAuditLog(limit: Int = 100) throws -> [AuditEntry] {
         try store.read { db in
             try requireMigrated(db)
-            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id IS NULL ORDER BY id DESC LIMIT ?", arguments: [limit]).map(AuditEntry.init(row:))
+            return try db.fetchAll(sql: "SELECT * FROM kernel_audit WHERE school_id IS NULL ORDER BY id DESC LIMIT ?", arguments: [limit]).map(AuditEntry.init(row:))
         }
     }
 
@@ -56,16 +55,16 @@ extension Kernel {
         try store.read { db in
             try requireMigrated(db)
             let school = try SchoolRecords.find(schoolReference, in: db)
-            return try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE school_id = ? ORDER BY id DESC LIMIT ?", arguments: [school.id, limit]).map(AuditEntry.init(row:))
+            return try db.fetchAll(sql: "SELECT * FROM kernel_audit WHERE school_id = ? ORDER BY id DESC LIMIT ?", arguments: [school.id, limit]).map(AuditEntry.init(row:))
         }
     }
 }
 
 extension AuditEntry {
-    init(row: Row) {
+    init(row: SQLRow) {
         self.init(
-            schoolID: row["school_id"], userID: row["user_id"], role: Role(rawValue: row["role"]) ?? .user,
-            action: row["action"], requestID: row["request_id"], outcome: AuditOutcome(rawValue: row["outcome"]) ?? .succeeded,
+            schoolID: row["school_id"], userID: row.string("user_id"), role: Role(rawValue: row.string("role")) ?? .user,
+            action: row.string("action"), requestID: row["request_id"], outcome: AuditOutcome(rawValue: row.string("outcome")) ?? .succeeded,
             detail: row["detail"], at: (row["at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0))
     }
 }

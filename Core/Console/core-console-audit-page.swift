@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Which audit lines to show: who (part of a user id), which action (part of its id), how it
 /// ended, and between which days (the school's days, both included). Empty means any.
@@ -22,7 +21,7 @@ extension Kernel {
     /// lines: lines of no school (platform sign-ins) and of other schools never show.
     func auditPage(for school: School, filter: AuditFilter, offset: Int, limit: Int) throws -> AuditPage {
         var conditions = ["school_id = ?"]
-        var arguments: [any DatabaseValueConvertible] = [school.id]
+        var arguments: [(any SQLValueConvertible)?] = [school.id]
         if !filter.who.isEmpty {
             conditions.append("lower(user_id) LIKE ? \(LikePattern.escapeClause)")
             arguments.append(LikePattern.contains(filter.who.lowercased()))
@@ -48,9 +47,9 @@ extension Kernel {
         let clause = conditions.joined(separator: " AND ")
         return try store.read { db in
             try requireMigrated(db)
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kernel_audit WHERE \(clause)", arguments: StatementArguments(arguments)) ?? 0
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM kernel_audit WHERE \(clause) ORDER BY id DESC LIMIT ? OFFSET ?",
-                                        arguments: StatementArguments(arguments + [limit, offset]))
+            let total = try db.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM kernel_audit WHERE \(clause)", arguments: arguments) ?? 0
+            let rows = try db.fetchAll(sql: "SELECT * FROM kernel_audit WHERE \(clause) ORDER BY id DESC LIMIT ? OFFSET ?",
+                                       arguments: arguments + [limit, offset])
             return AuditPage(entries: rows.map(AuditEntry.init(row:)), total: total)
         }
     }

@@ -77,6 +77,8 @@ public enum KernelError: HogwartsError, Equatable {
     case databaseInUse(String)
     case readOnlyDatabase(String)
     case corruptDatabase(path: String, detail: String)
+    /// Backup or restore asked of an engine whose server has its own tools (PostgreSQL: pg_dump, pg_restore).
+    case backupNeedsServerTools(database: String)
     case storage(String)
 
     public var messageKey: String {
@@ -117,6 +119,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .databaseInUse: "kernel.error.database-in-use"
         case .readOnlyDatabase: "kernel.error.read-only-database"
         case .corruptDatabase: "kernel.error.corrupt-database"
+        case .backupNeedsServerTools: "kernel.error.backup-needs-server-tools"
         case .storage: "kernel.error.storage"
         }
     }
@@ -154,6 +157,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
         case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
+        case .backupNeedsServerTools(let database): ["database": database]
         case .storage(let detail): ["detail": detail]
         }
     }
@@ -167,6 +171,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse: .conflict
         case .notAHogwartsDatabase, .newerDatabase, .migrationChanged, .corruptDatabase: .invalidData
         case .readOnlyDatabase: .permissionDenied
+        case .backupNeedsServerTools: .unavailable
         case .storage: .ioError
         default: .configuration
         }

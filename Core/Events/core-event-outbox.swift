@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Stores published events with the transaction that raised them, and delivers them after.
 ///
@@ -11,21 +10,22 @@ enum EventOutbox {
 
     /// Stores what a run published, with a delivery row for each handler whose module is on in
     /// the run's school (the run already knows which modules those are).
-    static func store(from context: ActionContext, source: String, registry: ModuleRegistry, in db: Database) throws {
+    static func store(from context: ActionContext, source: String, registry: ModuleRegistry, in db: any StorageConnection) throws {
         try store(context.publishedEvents, source: source, school: context.school.id, enabled: context.enabledModules, registry: registry, at: context.now, in: db)
     }
 
-    static func store(_ events: [PendingEvent], source: String, school: SchoolID, enabled: Set<ModuleID>, registry: ModuleRegistry, at time: Date, in db: Database) throws {
+    static func store(_ events: [PendingEvent], source: String, school: SchoolID, enabled: Set<ModuleID>, registry: ModuleRegistry, at time: Date, in db: any StorageConnection) throws {
         guard !events.isEmpty else { return }
         for event in events {
-            try db.execute(sql: "INSERT INTO kernel_events (school_id, name, payload, source_action, at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [school, event.name, event.payload, source, time.sqlValue.databaseValue])
-            let eventID = db.lastInsertedRowID
+            // RETURNING rather than the connection's last row id: one text on every engine.
+            guard let eventID = try db.fetchValue(Int64.self, sql: "INSERT INTO kernel_events (school_id, name, payload, source_action, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                                  arguments: [school, event.name, event.payload, source, time])
+            else { throw KernelError.storage("kernel_events: no id returned") }
             for (module, handler) in registry.handlersByEvent[event.name] ?? [] where enabled.contains(module) {
                 try db.execute(sql: """
                     INSERT INTO kernel_event_deliveries (event_id, handler_id, module_id, school_id, status, next_attempt_at)
                     VALUES (?, ?, ?, ?, 'PENDING', ?)
-                    """, arguments: [eventID, handler.id, module, school, time.sqlValue.databaseValue])
+                    """, arguments: [eventID, handler.id, module, school, time])
             }
         }
     }
@@ -45,14 +45,14 @@ extension Kernel {
     public func deliverPendingEvents(limit: Int = 10_000) -> EventDeliveryReport {
         var report = EventDeliveryReport()
         do {
-            let due = try store.read { db -> [Row] in
+            let due = try store.read { db -> [SQLRow] in
                 guard try db.tableExists("kernel_event_deliveries") else { return [] }
-                return try Row.fetchAll(db, sql: """
+                return try db.fetchAll(sql: """
                     SELECT d.event_id, d.handler_id, d.module_id, d.school_id, d.attempts, e.name, e.payload
                     FROM kernel_event_deliveries d JOIN kernel_events e ON e.id = d.event_id
                     WHERE d.status = 'PENDING' AND d.next_attempt_at <= ?
                     ORDER BY d.event_id, d.handler_id LIMIT ?
-                    """, arguments: [now().sqlValue.databaseValue, limit])
+                    """, arguments: [now(), limit])
             }
             for row in due {
                 deliver(row, report: &report)
@@ -63,18 +63,18 @@ extension Kernel {
         return report
     }
 
-    private func deliver(_ row: Row, report: inout EventDeliveryReport) {
-        let eventID: Int64 = row["event_id"]
-        let handlerID: String = row["handler_id"]
-        let moduleID: String = row["module_id"]
-        let eventName: String = row["name"]
+    private func deliver(_ row: SQLRow, report: inout EventDeliveryReport) {
+        let eventID: Int64 = row["event_id"] ?? 0
+        let handlerID = row.string("handler_id")
+        let moduleID = row.string("module_id")
+        let eventName = row.string("name")
         guard let handler = registry.handlersByEvent[eventName]?.first(where: { $0.handler.id == handlerID })?.handler else { return }
         do {
             try store.write { db in
                 // Another process may have delivered it since we looked.
-                let status = try String.fetchOne(db, sql: "SELECT status FROM kernel_event_deliveries WHERE event_id = ? AND handler_id = ?", arguments: [eventID, handlerID])
+                let status = try db.fetchValue(String.self, sql: "SELECT status FROM kernel_event_deliveries WHERE event_id = ? AND handler_id = ?", arguments: [eventID, handlerID])
                 guard status == "PENDING" else { return }
-                let school = try SchoolRecords.find(row["school_id"], in: db)
+                let school = try SchoolRecords.find(row.string("school_id"), in: db)
                 let time = now()
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 if enabled.contains(moduleID) {
@@ -83,15 +83,15 @@ extension Kernel {
                         database: SchoolDatabase(schoolID: school.id, connection: db),
                         localizer: localizer, now: time, settings: SettingsReader(connection: db, databaseFolder: databaseFolder), policy: registry.policy, enabledModules: enabled)
                     context.database.enter(moduleID, registry.ownership)
-                    try handler.handle(Data((row["payload"] as String).utf8), context)
+                    try handler.handle(Data(row.string("payload").utf8), context)
                     try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
                 }
                 try db.execute(sql: "UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1 WHERE event_id = ? AND handler_id = ?",
-                               arguments: [time.sqlValue.databaseValue, eventID, handlerID])
+                               arguments: [time, eventID, handlerID])
             }
             report.delivered += 1
         } catch {
-            recordFailure(eventID: eventID, handlerID: handlerID, attempts: row["attempts"], error: error, report: &report)
+            recordFailure(eventID: eventID, handlerID: handlerID, attempts: row.int("attempts"), error: error, report: &report)
         }
     }
 
@@ -106,7 +106,7 @@ extension Kernel {
                 try db.execute(sql: """
                     UPDATE kernel_event_deliveries SET attempts = ?, last_error = ?, next_attempt_at = ?, status = ?
                     WHERE event_id = ? AND handler_id = ?
-                    """, arguments: [attempts, localizer.message(for: error), retryAt.sqlValue.databaseValue, givesUp ? "FAILED" : "PENDING", eventID, handlerID])
+                    """, arguments: [attempts, localizer.message(for: error), retryAt, givesUp ? "FAILED" : "PENDING", eventID, handlerID])
             }
         } catch {
             logger.error("could not record a handler failure", metadata: ["error": "\(error)"])

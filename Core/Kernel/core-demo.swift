@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// How big a demo school is: the main one, or the smaller second school that shows school
 /// choice at sign-in and isolation between schools.

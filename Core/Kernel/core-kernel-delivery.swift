@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Kernel {
     /// Whether a run's events stored deliveries: one of them has a handler in a module that is on in its school.
@@ -19,7 +18,7 @@ extension Kernel {
         // keeps the flag up until it has been delivered.
         let waiting = report.retrying > 0 || ((try? store.read { db in
             try db.tableExists("kernel_event_deliveries")
-                && (try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM kernel_event_deliveries WHERE status = 'PENDING')")) ?? false)
+                && (try db.fetchValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM kernel_event_deliveries WHERE status = 'PENDING')") ?? false)
         }) ?? true)
         deliveriesMayWait.withLock { $0 = waiting }
     }

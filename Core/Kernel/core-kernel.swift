@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Synchronization
 
@@ -39,7 +38,7 @@ public final class Kernel: Sendable {
         self.registry = registry
         localizer = Localizer(language: language, catalog: registry.catalog)
         self.databasePath = databasePath
-        store = try KernelStore(path: databasePath, recorder: ChangeRecorder(registry: registry, now: clock))
+        store = try KernelStore(location: databasePath, recorder: ChangeRecorder(registry: registry, now: clock))
         self.logger = logger
         now = clock
         if let mode = FileSafety.exposedMode(of: databasePath) {
@@ -47,13 +46,13 @@ public final class Kernel: Sendable {
         }
     }
 
-    /// The folder that holds the database file: backups' temporary files and file-path settings live here.
-    public var databaseFolder: URL { URL(filePath: databasePath).deletingLastPathComponent().standardizedFileURL }
+    /// The folder that holds the database file (a server database: the working directory): file-path settings resolve here.
+    public var databaseFolder: URL { store.engine.folder }
 
     /// Throws `permissionDenied` (and audits the refusal) unless the principal holds the
     /// permission in this school; returns how far the grant reaches.
     @discardableResult
-    func authorize(_ principal: Principal, _ permission: Permission, in school: School, db: Database) throws -> AccessScope {
+    func authorize(_ principal: Principal, _ permission: Permission, in school: School, db: any StorageConnection) throws -> AccessScope {
         if let home = principal.schoolID, home != school.id {
             throw KernelError.outsideSchool(school: school.slug)
         }

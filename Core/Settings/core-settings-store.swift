@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A setting's value for one school, as `settings list` shows it.
 public struct SettingState: Codable, Sendable {
@@ -17,8 +16,8 @@ extension Kernel {
             let school = try SchoolRecords.find(schoolReference, in: db)
             let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
             var stored: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM kernel_settings WHERE school_id = ?", arguments: [school.id]) {
-                stored[row["key"]] = row["value"]
+            for row in try db.fetchAll(sql: "SELECT key, value FROM kernel_settings WHERE school_id = ?", arguments: [school.id]) {
+                stored[row.string("key")] = row.string("value")
             }
             return registry.settingsByKey.values
                 .filter { enabled.contains($0.module) }
@@ -56,7 +55,7 @@ extension Kernel {
             try db.execute(sql: """
                 INSERT INTO kernel_settings (school_id, key, value, updated_at, updated_by) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (school_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by
-                """, arguments: [school.id, key, normalized, time.sqlValue.databaseValue, principal.userID])
+                """, arguments: [school.id, key, normalized, time, principal.userID])
             try AuditRecords.append(school: school.id, principal: principal, action: "kernel.setting.set", outcome: .succeeded, detail: "\(key)=\(normalized)", at: time, in: db)
             return normalized
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A type a setting can hold: it reads and writes itself as text, the way the CLI and the database see it.
 public protocol SettingValue: Sendable {
@@ -110,7 +109,7 @@ public struct SettingDefinition: Sendable {
 
 /// Reads stored setting values on the connection of the running transaction.
 struct SettingsReader {
-    let connection: Database
+    let connection: any StorageConnection
     /// The folder that holds the database, against which file-path settings resolve.
     let databaseFolder: URL
 
@@ -120,9 +119,7 @@ struct SettingsReader {
     }
 
     func value<Value>(of setting: Setting<Value>, in school: SchoolID) throws -> Value {
-        let stored = try withStorageErrors {
-            try String.fetchOne(connection.cachedStatement(sql: "SELECT value FROM kernel_settings WHERE school_id = ? AND key = ?"), arguments: [school, setting.fullKey])
-        }
+        let stored = try connection.fetchValue(String.self, sql: "SELECT value FROM kernel_settings WHERE school_id = ? AND key = ?", arguments: [school, setting.fullKey])
         return setting.decode(stored)
     }
 }

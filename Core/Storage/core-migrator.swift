@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Progress of long work (migrations, imports, demo data): current step of total, and a label.
 public typealias ProgressReporter = @Sendable (_ done: Int, _ total: Int, _ label: String) -> Void
@@ -15,7 +14,7 @@ extension Kernel {
     /// what was applied as `module/migration`.
     @discardableResult
     public func migrate(progress: ProgressReporter? = nil) throws -> [String] {
-        try store.write { db in try db.execute(sql: KernelSchema.bootstrapSQL) }
+        try store.write { db in try db.executeScript(KernelSchema.bootstrapSQL) }
         try store.read { db in try checkFileVersion(db) }
         let applied = try store.read { db in try appliedChecksums(db) }
         try verifyChecksums(applied)
@@ -28,21 +27,21 @@ extension Kernel {
         var done: [String] = []
         for (module, migrations) in pending {
             try store.write { db in
-                let tablesBefore = try tableNames(db)
+                let tablesBefore = try db.tableNames()
                 for migration in migrations {
                     progress?(done.count, total, "\(module)/\(migration.id)")
                     do {
-                        try db.execute(sql: migration.sql)
-                    } catch let error as DatabaseError {
-                        throw KernelError.migrationFailed(module: module, migration: migration.id, reason: error.message ?? error.description)
+                        try db.executeScript(migration.sql)
+                    } catch KernelError.storage(let reason) {
+                        throw KernelError.migrationFailed(module: module, migration: migration.id, reason: reason)
                     }
                     try db.execute(
                         sql: "INSERT INTO kernel_migrations (module_id, migration_id, checksum, applied_at) VALUES (?, ?, ?, ?)",
-                        arguments: [module, migration.id, migration.checksum, now().sqlValue.databaseValue])
+                        arguments: [module, migration.id, migration.checksum, now()])
                     done.append("\(module)/\(migration.id)")
                 }
                 if module != KernelSchema.moduleID {
-                    try requireSchoolColumn(module: module, newTables: try tableNames(db).subtracting(tablesBefore), db: db)
+                    try requireSchoolColumn(module: module, newTables: try db.tableNames().subtracting(tablesBefore), db: db)
                 }
             }
             logger.info("migrated", metadata: ["module": "\(module)", "count": "\(migrations.count)"])
@@ -60,8 +59,8 @@ extension Kernel {
         let appliedAt: [String: Date] = try store.read { db in
             guard try db.tableExists("kernel_migrations") else { return [:] }
             var result: [String: Date] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT module_id, migration_id, applied_at FROM kernel_migrations") {
-                let key = "\(row["module_id"] as String)/\(row["migration_id"] as String)"
+            for row in try db.fetchAll(sql: "SELECT module_id, migration_id, applied_at FROM kernel_migrations") {
+                let key = "\(row.string("module_id"))/\(row.string("migration_id"))"
                 result[key] = (row["applied_at"] as String?).flatMap(SQLDateFormat.date(from:))
             }
             return result
@@ -73,9 +72,9 @@ extension Kernel {
 
     /// Refuses to work on a database with pending migrations: running new code on an old
     /// schema would fail halfway through an action.
-    func requireMigrated(_ db: Database) throws {
+    func requireMigrated(_ db: any StorageConnection) throws {
         let appliedCount = try db.tableExists("kernel_migrations")
-            ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM kernel_migrations")) ?? 0
+            ? try db.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM kernel_migrations") ?? 0
             : 0
         let declared = migrationPlan.reduce(0) { $0 + $1.migrations.count }
         if appliedCount < declared {
@@ -88,11 +87,11 @@ extension Kernel {
         }
     }
 
-    private func appliedChecksums(_ db: Database) throws -> [String: String] {
+    private func appliedChecksums(_ db: any StorageConnection) throws -> [String: String] {
         guard try db.tableExists("kernel_migrations") else { return [:] }
         var result: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT module_id, migration_id, checksum FROM kernel_migrations") {
-            result["\(row["module_id"] as String)/\(row["migration_id"] as String)"] = row["checksum"]
+        for row in try db.fetchAll(sql: "SELECT module_id, migration_id, checksum FROM kernel_migrations") {
+            result["\(row.string("module_id"))/\(row.string("migration_id"))"] = row.string("checksum")
         }
         return result
     }
@@ -107,20 +106,16 @@ extension Kernel {
         }
     }
 
-    private func tableNames(_ db: Database) throws -> Set<String> {
-        Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-    }
-
     /// Tenancy is enforced at the schema too: a module table without `school_id` is refused.
-    private func requireSchoolColumn(module: ModuleID, newTables: Set<String>, db: Database) throws {
-        for table in newTables.sorted() where try !db.columns(in: table).contains(where: { $0.name == "school_id" }) {
+    private func requireSchoolColumn(module: ModuleID, newTables: Set<String>, db: any StorageConnection) throws {
+        for table in newTables.sorted() where try !db.columnNames(in: table).contains("school_id") {
             throw KernelError.tableWithoutSchool(module: module, table: table)
         }
     }
 
     /// Refuses a file written by a newer Hogwarts: its schema may hold things this build cannot read.
-    func checkFileVersion(_ db: Database) throws {
-        guard let text = try String.fetchOne(db, sql: "SELECT value FROM kernel_meta WHERE key = 'platform_version'"),
+    func checkFileVersion(_ db: any StorageConnection) throws {
+        guard let text = try db.fetchValue(String.self, sql: "SELECT value FROM kernel_meta WHERE key = 'platform_version'"),
               let version = SemanticVersion(parsing: text)
         else { return }
         if version > PlatformVersion.current {
@@ -128,7 +123,7 @@ extension Kernel {
         }
     }
 
-    private func stampFileVersion(_ db: Database) throws {
+    private func stampFileVersion(_ db: any StorageConnection) throws {
         try db.execute(sql: """
             INSERT INTO kernel_meta (key, value) VALUES ('format', ?), ('platform_version', ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value

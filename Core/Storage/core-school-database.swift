@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One school's view of the database inside a transaction: the handle actions and event handlers get.
 ///
@@ -9,17 +8,15 @@ import GRDB
 /// connection and reused, so a repeated query costs only its execution.
 public final class SchoolDatabase {
     public let schoolID: SchoolID
-    let connection: Database
-    /// Set while an action validates: a statement that would write is refused. Checked here, per
-    /// statement, rather than with `PRAGMA query_only`, because SQLite expires every prepared
-    /// statement of the connection whenever a flag pragma changes, and each would then be
-    /// compiled again on its next use.
+    let connection: any StorageConnection
+    /// Set while an action validates: a statement that would write is refused, per statement, by
+    /// the engine (see `StorageConnection.execute(_:_:refusingWrites:)`).
     var isReadOnly = false
     /// The module whose code runs here: a statement naming another module's table is refused
     /// (`core-table-ownership.swift`). Nil for the kernel's own work.
     var boundary: ModuleBoundary?
 
-    init(schoolID: SchoolID, connection: Database) {
+    init(schoolID: SchoolID, connection: any StorageConnection) {
         self.schoolID = schoolID
         self.connection = connection
     }
@@ -27,27 +24,35 @@ public final class SchoolDatabase {
     /// Runs a statement that returns no rows (INSERT, UPDATE, DELETE, ...).
     public func execute(_ sql: String, _ arguments: SQLArguments = [:]) throws {
         let bound = try scoped(sql, arguments)
-        try withStorageErrors { try statement(sql).execute(arguments: bound) }
+        try connection.execute(sql, bound, refusingWrites: isReadOnly)
     }
 
     public func fetchAll(_ sql: String, _ arguments: SQLArguments = [:]) throws -> [SQLRow] {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchAll(statement(sql), arguments: bound).map(SQLRow.init) }
+        var rows: [SQLRow] = []
+        try connection.query(sql, bound, refusingWrites: isReadOnly) { columns in
+            rows.append(columns.row)
+            return true
+        }
+        return rows
     }
 
     public func fetchOne(_ sql: String, _ arguments: SQLArguments = [:]) throws -> SQLRow? {
         let bound = try scoped(sql, arguments)
-        return try withStorageErrors { try Row.fetchOne(statement(sql), arguments: bound).map(SQLRow.init) }
+        var found: SQLRow?
+        try connection.query(sql, bound, refusingWrites: isReadOnly) { columns in
+            found = columns.row
+            return false
+        }
+        return found
     }
 
     /// Visits rows one at a time without holding them all: for large reads (a term's results).
     public func forEachRow(_ sql: String, _ arguments: SQLArguments = [:], _ body: (SQLRow) throws -> Void) throws {
         let bound = try scoped(sql, arguments)
-        try withStorageErrors {
-            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
-            while let row = try cursor.next() {
-                try body(SQLRow(row))
-            }
+        try connection.query(sql, bound, refusingWrites: isReadOnly) { columns in
+            try body(columns.row)
+            return true
         }
     }
 
@@ -56,11 +61,9 @@ public final class SchoolDatabase {
     /// keep its argument.
     public func forEachRow(_ sql: String, _ arguments: SQLArguments = [:], columns body: (SQLColumns) throws -> Void) throws {
         let bound = try scoped(sql, arguments)
-        try withStorageErrors {
-            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
-            while let row = try cursor.next() {
-                try body(SQLColumns(row: row))
-            }
+        try connection.query(sql, bound, refusingWrites: isReadOnly) { columns in
+            try body(columns)
+            return true
         }
     }
 
@@ -70,15 +73,13 @@ public final class SchoolDatabase {
         try fetchAll(sql, bound: try scoped(sql, arguments), decode: decode)
     }
 
-    private func fetchAll<T>(_ sql: String, bound: StatementArguments, decode: (SQLColumns) throws -> T) throws -> [T] {
-        try withStorageErrors {
-            let cursor = try Row.fetchCursor(statement(sql), arguments: bound)
-            var values: [T] = []
-            while let row = try cursor.next() {
-                values.append(try decode(SQLColumns(row: row)))
-            }
-            return values
+    private func fetchAll<T>(_ sql: String, bound: SQLBindings, decode: (SQLColumns) throws -> T) throws -> [T] {
+        var values: [T] = []
+        try connection.query(sql, bound, refusingWrites: isReadOnly) { columns in
+            values.append(try decode(columns))
+            return true
         }
+        return values
     }
 
     /// Runs a statement whose `?` parameters take `values` in order, beside the named ones
@@ -86,7 +87,7 @@ public final class SchoolDatabase {
     /// for hot paths (a register's rows), where a dictionary key per value costs more than the write.
     public func execute(_ sql: String, _ named: SQLArguments = [:], values: [SQLValue]) throws {
         let bound = try scoped(sql, named, values: values)
-        try withStorageErrors { try statement(sql).execute(arguments: bound) }
+        try connection.execute(sql, bound, refusingWrites: isReadOnly)
     }
 
     /// Rows decoded by column position, with `?` parameters taking `values` in order beside the named ones.
@@ -115,34 +116,23 @@ public final class SchoolDatabase {
         return try body()
     }
 
-    /// The connection's prepared statement for `sql` (prepared once, then reused); while
-    /// read-only, a statement that would change the database is refused as SQLite refuses it.
-    private func statement(_ sql: String) throws -> Statement {
-        try boundary?.check(sql)
-        let statement = try connection.cachedStatement(sql: sql)
-        if isReadOnly && !statement.isReadonly { throw KernelError.storage("attempt to write a readonly database") }
-        return statement
-    }
-
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changedRowCount: Int { connection.changesCount }
+    public var changedRowCount: Int { connection.changedRowCount }
 
-    private func scoped(_ sql: String, _ arguments: SQLArguments) throws -> StatementArguments {
+    private func scoped(_ sql: String, _ arguments: SQLArguments) throws -> SQLBindings {
         guard Self.namesSchool(sql) else { throw KernelError.unscopedStatement(sql) }
+        try boundary?.check(sql)
         var arguments = arguments
         arguments["school_id"] = .text(schoolID)
-        return StatementArguments(arguments)
+        return SQLBindings(named: arguments)
     }
 
-    private func scoped(_ sql: String, _ named: SQLArguments, values: [SQLValue]) throws -> StatementArguments {
+    private func scoped(_ sql: String, _ named: SQLArguments, values: [SQLValue]) throws -> SQLBindings {
         guard Self.namesSchool(sql) else { throw KernelError.unscopedStatement(sql) }
+        try boundary?.check(sql)
         var named = named
         named["school_id"] = .text(schoolID)
-        // As existentials built here: GRDB's generic initializer over `DatabaseValue`s reads each
-        // one through a key path, unspecialized across modules (several times the cost).
-        var arguments = StatementArguments(values.map { $0.databaseValue as (any DatabaseValueConvertible)? })
-        _ = arguments.append(contentsOf: StatementArguments(named))
-        return arguments
+        return SQLBindings(positional: values, named: named)
     }
 
     /// Whether the text binds `:school_id`, searched as bytes (Foundation's `contains` costs

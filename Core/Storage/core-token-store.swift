@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The API's signing keys and token families, in the kernel's own tables.
 struct TokenStore {
@@ -32,9 +31,9 @@ struct TokenStore {
         var generator = SystemRandomNumberGenerator()
         let secret = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         try store.write { db in
-            try db.execute(sql: "UPDATE kernel_signing_keys SET retired_at = ? WHERE retired_at IS NULL", arguments: [now.sqlValue.databaseValue])
+            try db.execute(sql: "UPDATE kernel_signing_keys SET retired_at = ? WHERE retired_at IS NULL", arguments: [now])
             try db.execute(sql: "INSERT INTO kernel_signing_keys (id, secret, created_at) VALUES (?, ?, ?)",
-                           arguments: [UUID().uuidString.lowercased(), secret.base64EncodedString(), now.sqlValue.databaseValue])
+                           arguments: [UUID().uuidString.lowercased(), secret.base64EncodedString(), now])
         }
     }
 
@@ -42,16 +41,16 @@ struct TokenStore {
         // A key retired more than a refresh token's lifetime ago has no valid token left.
         let oldest = now.addingTimeInterval(-AccessTokens.refreshLifetime)
         let rows = try store.read { db in
-            try Row.fetchAll(db, sql: """
+            try db.fetchAll(sql: """
                 SELECT id, secret, retired_at FROM kernel_signing_keys
                 WHERE retired_at IS NULL OR retired_at > ? ORDER BY created_at DESC
-                """, arguments: [oldest.sqlValue.databaseValue])
+                """, arguments: [oldest])
         }
         let keys = rows.compactMap { row -> SigningKey? in
-            guard let secret = Data(base64Encoded: row["secret"] as String) else { return nil }
-            return SigningKey(id: row["id"], secret: secret)
+            guard let secret = Data(base64Encoded: row.string("secret")) else { return nil }
+            return SigningKey(id: row.string("id"), secret: secret)
         }
-        guard let current = rows.first(where: { ($0["retired_at"] as String?) == nil }).map({ $0["id"] as String }) else { return nil }
+        guard let current = rows.first(where: { ($0["retired_at"] as String?) == nil }).map({ $0.string("id") }) else { return nil }
         return (current, keys)
     }
 
@@ -59,27 +58,27 @@ struct TokenStore {
         try store.write { db in
             try db.execute(sql: """
                 INSERT INTO kernel_token_families (school_id, id, user_id, generation, created_at, expires_at) VALUES (?, ?, ?, 0, ?, ?)
-                """, arguments: [school, family, user, now.sqlValue.databaseValue, expiresAt.sqlValue.databaseValue])
+                """, arguments: [school, family, user, now, expiresAt])
         }
     }
 
     /// Moves a family on to its next refresh token, if `generation` is its newest.
     func advance(_ family: String, school: SchoolID, from generation: Int, at now: Date) throws -> Advance {
         try store.write { db in
-            let row = try Row.fetchOne(db, sql: """
+            let row = try db.fetchOne(sql: """
                 SELECT user_id, generation, revoked_at FROM kernel_token_families WHERE school_id = ? AND id = ?
                 """, arguments: [school, family])
             guard let row, (row["revoked_at"] as String?) == nil else { return .revoked }
-            guard row["generation"] as Int == generation else {
+            guard row.int("generation") == generation else {
                 try revoke(family, school: school, reason: "refresh-token-reused", at: now, in: db)
-                try AuditRecords.append(school: school, principal: Principal(userID: row["user_id"], role: .user, schoolID: school, displayName: row["user_id"]),
+                try AuditRecords.append(school: school, principal: Principal(userID: row.string("user_id"), role: .user, schoolID: school, displayName: row.string("user_id")),
                                         action: "kernel.token-refresh", outcome: .denied, detail: "refresh token reused: family \(family) revoked", at: now, in: db)
                 return .reused
             }
             try db.execute(sql: """
                 UPDATE kernel_token_families SET generation = generation + 1, expires_at = ? WHERE school_id = ? AND id = ?
-                """, arguments: [now.addingTimeInterval(AccessTokens.refreshLifetime).sqlValue.databaseValue, school, family])
-            return .advanced(userID: row["user_id"])
+                """, arguments: [now.addingTimeInterval(AccessTokens.refreshLifetime), school, family])
+            return .advanced(userID: row.string("user_id"))
         }
     }
 
@@ -87,18 +86,18 @@ struct TokenStore {
         try store.write { db in try revoke(family, school: school, reason: reason, at: now, in: db) }
     }
 
-    private func revoke(_ family: String, school: SchoolID, reason: String, at now: Date, in db: Database) throws {
+    private func revoke(_ family: String, school: SchoolID, reason: String, at now: Date, in db: any StorageConnection) throws {
         try db.execute(sql: """
             UPDATE kernel_token_families SET revoked_at = ?, revoked_reason = ? WHERE school_id = ? AND id = ? AND revoked_at IS NULL
-            """, arguments: [now.sqlValue.databaseValue, reason, school, family])
+            """, arguments: [now, reason, school, family])
     }
 
     /// Revoked families whose tokens could still be presented.
     func revokedFamilies(at now: Date) throws -> [(school: SchoolID, family: String)] {
         try store.read { db in
-            try Row.fetchAll(db, sql: """
+            try db.fetchAll(sql: """
                 SELECT school_id, id FROM kernel_token_families WHERE revoked_at IS NOT NULL AND expires_at > ?
-                """, arguments: [now.sqlValue.databaseValue]).map { ($0["school_id"], $0["id"]) }
+                """, arguments: [now]).map { ($0.string("school_id"), $0.string("id")) }
         }
     }
 }
@@ -119,6 +118,6 @@ extension ActionContext {
         try database.connection.execute(sql: """
             UPDATE kernel_token_families SET revoked_at = ?, revoked_reason = 'account-changed'
             WHERE school_id = ? AND user_id = ? AND revoked_at IS NULL
-            """, arguments: [now.sqlValue.databaseValue, school.id, userID])
+            """, arguments: [now, school.id, userID])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A school starts recording changes when its first device asks for them.
 ///
@@ -10,14 +9,14 @@ import GRDB
 /// before it reads, so every write committed after it is recorded and nothing falls between the
 /// snapshot and the first pull.
 enum SyncActivation {
-    static func isActive(_ school: SchoolID, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM kernel_sync_clock WHERE school_id = ?"), arguments: [school]) ?? false
+    static func isActive(_ school: SchoolID, in db: any StorageConnection) throws -> Bool {
+        try db.fetchValue(Bool.self, sql: "SELECT 1 FROM kernel_sync_clock WHERE school_id = ?", arguments: [school]) ?? false
     }
 
-    static func activate(_ school: SchoolID, in db: Database) throws {
-        try db.cachedStatement(sql: """
+    static func activate(_ school: SchoolID, in db: any StorageConnection) throws {
+        try db.execute(sql: """
             INSERT INTO kernel_sync_clock (school_id) SELECT id FROM schools WHERE id = ? ON CONFLICT (school_id) DO NOTHING
-            """).execute(arguments: [school])
+            """, arguments: [school])
     }
 }
 

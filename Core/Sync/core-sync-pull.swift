@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Kernel {
     /// The caller's scope keys, worked out now from their role and relationships: the kernel's
@@ -34,7 +33,7 @@ extension Kernel {
         return try store.read { db in
             let scope = try scopeForSync(principal, school: schoolID, db: db).1
             let lastMutationSeq = try clientSeq(clientID, principal: principal, school: schoolID, db: db)
-            let clock = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, min_seq FROM kernel_sync_clock WHERE school_id = ?"), arguments: [schoolID])
+            let clock = try db.fetchOne(sql: "SELECT seq, min_seq FROM kernel_sync_clock WHERE school_id = ?", arguments: [schoolID])
             let head: Int = clock?["seq"] ?? 0
             let floor: Int = clock?["min_seq"] ?? 0
             var from = floor
@@ -45,24 +44,25 @@ extension Kernel {
                 if parsed.seq < floor || parsed.seq > head { return .reset(.cursorExpired) }
                 from = parsed.seq
             }
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let list = db.dialect.jsonTextList
+            let rows = try db.fetchAll(sql: """
                 SELECT seq, MAX(entity_type) AS type, MAX(entity_id) AS id, MAX(op) AS op, MAX(payload) AS payload FROM kernel_sync_changes
-                WHERE school_id = ? AND scope_key IN (SELECT value FROM json_each(?)) AND seq > ?
-                  AND entity_type IN (SELECT value FROM json_each(?))
+                WHERE school_id = ? AND scope_key IN (\(list)) AND seq > ?
+                  AND entity_type IN (\(list))
                 GROUP BY seq ORDER BY seq LIMIT ?
-                """), arguments: [schoolID, SyncScope.json(scope.keys.map(\.rawValue)), from, SyncScope.json(scope.entityTypes), limit + 1])
+                """, arguments: [schoolID, SyncScope.json(scope.keys.map(\.rawValue)), from, SyncScope.json(scope.entityTypes), limit + 1])
             let hasMore = rows.count > limit
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
-                let op: String = row["op"]
-                let seq: Int = row["seq"]
+                let op = row.string("op")
+                let seq = row.int("seq")
                 var data: APIValue?
                 // The entity's version is the seq of its last change: added here, not stored twice.
                 if op == "upsert", let text = row["payload"] as String?, case .object(var members) = try SyncJSON.value(text: text) {
                     members["version"] = .int(seq)
                     data = .object(members)
                 }
-                changes.append(SyncChange(seq: seq, type: row["type"], id: row["id"], op: op, data: data))
+                changes.append(SyncChange(seq: seq, type: row.string("type"), id: row.string("id"), op: op, data: data))
             }
             // With nothing more in scope, the cursor moves to the head: the next pull starts there.
             let next = hasMore ? (changes.last?.seq ?? from) : max(from, head)
@@ -86,7 +86,7 @@ extension Kernel {
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
             let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
             let boundaries = ModuleBoundary.bySyncType(registry)
-            let head = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?"), arguments: [schoolID]) ?? 0
+            let head = try db.fetchValue(Int.self, sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?", arguments: [schoolID]) ?? 0
             let cursor = position?.cursor ?? SyncCursor(school: schoolID, seq: head, scopeHash: scope.hash).text
             var items: [SyncSnapshotItem] = []
             var typeIndex = position?.type ?? 0
@@ -97,9 +97,9 @@ extension Kernel {
                 let want = limit - items.count
                 let ids = try type.snapshot(scope, afterID, want, context)
                 let loaded = try type.load(ids, context)
-                let versions = try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT entity_id, version FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id IN (SELECT value FROM json_each(?))
-                    """), arguments: [schoolID, type.type, SyncScope.json(ids)]).map { ($0["entity_id"] as String, $0["version"] as Int) },
+                let versions = try Dictionary(db.fetchAll(sql: """
+                    SELECT entity_id, version FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id IN (\(db.dialect.jsonTextList))
+                    """, arguments: [schoolID, type.type, SyncScope.json(ids)]).map { ($0.string("entity_id"), $0.int("version")) },
                     uniquingKeysWith: { first, _ in first })
                 for id in ids {
                     // A module's list is checked against the entity's own keys: nothing out of scope leaks.
@@ -128,7 +128,7 @@ extension Kernel {
         try activateSync(schoolID)
     }
 
-    private func scopeForSync(_ principal: Principal, school schoolID: SchoolID, db: Database) throws -> (SyncContext, SyncScope) {
+    private func scopeForSync(_ principal: Principal, school schoolID: SchoolID, db: any StorageConnection) throws -> (SyncContext, SyncScope) {
         try requireMigrated(db)
         let school = try SchoolRecords.find(schoolID, in: db)
         if let home = principal.schoolID, home != school.id { throw KernelError.outsideSchool(school: school.slug) }
@@ -137,12 +137,12 @@ extension Kernel {
         return (context, try syncScope(of: principal, context: context, enabled: enabled))
     }
 
-    private func clientSeq(_ clientID: String?, principal: Principal, school: SchoolID, db: Database) throws -> Int {
+    private func clientSeq(_ clientID: String?, principal: Principal, school: SchoolID, db: any StorageConnection) throws -> Int {
         guard let clientID,
-              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?"),
-                                         arguments: [clientID])
+              let row = try db.fetchOne(sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?",
+                                        arguments: [clientID])
         else { return 0 }
-        guard row["school_id"] == school, row["user_id"] == principal.userID else { throw SyncError.clientForeign }
-        return row["last_mutation_seq"]
+        guard row.string("school_id") == school, row.string("user_id") == principal.userID else { throw SyncError.clientForeign }
+        return row.int("last_mutation_seq")
     }
 }

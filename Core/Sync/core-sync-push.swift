@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a mutation's replay needs: who runs it where, its args, and the kernel's own work in the
 /// action's transaction (the sequence check before, the ledger after).
@@ -10,7 +9,7 @@ struct SyncReplay {
     let language: Language
     let args: APIValue
     let before: (ActionContext) throws -> Void
-    let within: (APIValue, Database) throws -> Void
+    let within: (APIValue, any StorageConnection) throws -> Void
 }
 
 /// Another push of the same client got there first: read the client row again.
@@ -83,7 +82,6 @@ extension Kernel {
     static func isTransient(_ error: any Error) -> Bool {
         switch error {
         case KernelError.storage, KernelError.databaseInUse, KernelError.readOnlyDatabase, KernelError.pendingMigrations: true
-        case is DatabaseError: true
         default: false
         }
     }
@@ -99,11 +97,11 @@ extension Kernel {
     /// Binds a new client id to the caller, or checks that a known one is theirs; its last seq.
     private func bindClient(_ clientID: String, principal: Principal, school: SchoolID) throws -> Int {
         try store.write { db in
-            let at = now().sqlValue.databaseValue
-            if let row = try Row.fetchOne(db, sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID]) {
-                guard row["school_id"] == school, row["user_id"] == principal.userID else { throw SyncError.clientForeign }
+            let at = now()
+            if let row = try db.fetchOne(sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID]) {
+                guard row.string("school_id") == school, row.string("user_id") == principal.userID else { throw SyncError.clientForeign }
                 try db.execute(sql: "UPDATE kernel_sync_clients SET last_seen_at = ? WHERE client_id = ?", arguments: [at, clientID])
-                return row["last_mutation_seq"]
+                return row.int("last_mutation_seq")
             }
             try db.execute(sql: """
                 INSERT INTO kernel_sync_clients (client_id, school_id, user_id, last_mutation_seq, created_at, last_seen_at) VALUES (?, ?, ?, 0, ?, ?)
@@ -114,14 +112,14 @@ extension Kernel {
 
     private func clientSeq(_ clientID: String) throws -> Int {
         try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID]) ?? 0
+            try db.fetchValue(Int.self, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID]) ?? 0
         }
     }
 
     /// The ledger's answer for a seq already done; the same seq with another mutation id is a client bug.
     private func storedResult(of mutation: SyncPushMutation, client: String, localizer: Localizer) throws -> SyncPushResult {
         let row = try store.read { db in
-            try Row.fetchOne(db, sql: """
+            try db.fetchOne(sql: """
                 SELECT mutation_id, status, error_key, error_arguments, error_code, current, result FROM kernel_sync_mutations
                 WHERE client_id = ? AND mutation_seq = ?
                 """, arguments: [client, mutation.seq])
@@ -129,12 +127,12 @@ extension Kernel {
         guard let row else {
             return SyncPushResult(seq: mutation.seq, status: .duplicate, code: nil, error: nil, current: nil, result: nil)
         }
-        guard row["mutation_id"] == mutation.id else { throw SyncError.seqReused(mutation.seq) }
+        guard row.string("mutation_id") == mutation.id else { throw SyncError.seqReused(mutation.seq) }
         let message = (row["error_key"] as String?).map { key in
             let arguments = (row["error_arguments"] as String?).flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
             return localizer(key, arguments)
         }
-        return SyncPushResult(seq: mutation.seq, status: .duplicate, code: row["error_code"], error: message,
+        return SyncPushResult(seq: mutation.seq, status: .duplicate, code: row["error_code"] as String?, error: message,
                               current: try (row["current"] as String?).map(SyncJSON.value(text:)),
                               result: try (row["result"] as String?).map(SyncJSON.value(text:)))
     }
@@ -147,8 +145,8 @@ extension Kernel {
         let replay = SyncReplay(
             kernel: self, principal: principal, schoolID: school, language: language, args: mutation.args,
             before: { context in
-                let last = try context.database.connection.cachedStatement(sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?")
-                guard try Int.fetchOne(last, arguments: [client]) == mutation.seq - 1 else { throw SyncRaced() }
+                let last = try context.database.connection.fetchValue(Int.self, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client])
+                guard last == mutation.seq - 1 else { throw SyncRaced() }
             },
             within: { [self] result, db in
                 box.result = result
@@ -165,7 +163,7 @@ extension Kernel {
                         localizer: Localizer) throws -> SyncPushResult? {
         let (key, arguments, code) = Self.describe(error)
         return try store.write { db -> SyncPushResult? in
-            guard try Int.fetchOne(db, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client]) == mutation.seq - 1
+            guard try db.fetchValue(Int.self, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client]) == mutation.seq - 1
             else { return nil }
             let context = try SyncContext.make(school: school, now: now(), principal: nil, policy: registry.policy, db: db)
             // The mutation's module reads its own current value (a mutation is named `<module>.<name>`).
@@ -185,13 +183,13 @@ extension Kernel {
     }
 
     private func advance(client: String, mutation: SyncPushMutation, status: SyncMutationStatus, error: (key: String, arguments: [String: String], code: String)?,
-                         current: APIValue?, result: APIValue?, db: Database) throws {
+                         current: APIValue?, result: APIValue?, db: any StorageConnection) throws {
         let arguments = try error.map { String(decoding: try JSONEncoder().encode($0.arguments), as: UTF8.self) }
-        try db.cachedStatement(sql: """
+        try db.execute(sql: """
             INSERT INTO kernel_sync_mutations (client_id, mutation_seq, mutation_id, name, status, error_key, error_arguments, error_code, current, result, at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [client, mutation.seq, mutation.id, mutation.name, status.rawValue, error?.key, arguments, error?.code,
-                                     try current.map(SyncJSON.text), try result.map(SyncJSON.text), now().sqlValue.databaseValue])
-        try db.cachedStatement(sql: "UPDATE kernel_sync_clients SET last_mutation_seq = ? WHERE client_id = ?").execute(arguments: [mutation.seq, client])
+            """, arguments: [client, mutation.seq, mutation.id, mutation.name, status.rawValue, error?.key, arguments, error?.code,
+                                     try current.map(SyncJSON.text), try result.map(SyncJSON.text), now()])
+        try db.execute(sql: "UPDATE kernel_sync_clients SET last_mutation_seq = ? WHERE client_id = ?", arguments: [mutation.seq, client])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 /// Where a recorded change came from: the client and mutation that caused it, when a sync push did.
@@ -36,7 +35,7 @@ final class ChangeRecorder: Sendable {
 
     /// Start of a write: once per process, makes sure the triggers match the declarations (a
     /// file migrated by an older build gets them before its first write here).
-    func begin(_ db: Database) throws {
+    func begin(_ db: any StorageConnection) throws {
         if ready.withLock({ $0 }) { return }
         guard try db.tableExists("kernel_sync_pending") else { return }
         let complete = try SyncSchema.installTriggers(for: declared, in: db)
@@ -44,7 +43,7 @@ final class ChangeRecorder: Sendable {
     }
 
     /// After migrations: the triggers follow the declarations of the modules now installed.
-    func install(_ db: Database) throws {
+    func install(_ db: any StorageConnection) throws {
         guard try db.tableExists("kernel_sync_pending") else { return }
         let complete = try SyncSchema.installTriggers(for: declared, in: db)
         ready.withLock { $0 = complete }
@@ -52,15 +51,15 @@ final class ChangeRecorder: Sendable {
 
     /// End of a write: turns the pending marks into changes. Called again by a sync push with its
     /// origin before its ledger row, so its changes carry the client and seq that caused them.
-    func finish(_ db: Database, origin: SyncOrigin? = nil) throws {
+    func finish(_ db: any StorageConnection, origin: SyncOrigin? = nil) throws {
         guard ready.withLock({ $0 }) else { return }
-        let pending = try Row.fetchAll(db.cachedStatement(sql: "SELECT school_id, entity_type, entity_id FROM kernel_sync_pending"))
-        guard !pending.isEmpty else { return }
-        try db.cachedStatement(sql: "DELETE FROM kernel_sync_pending").execute()
         var bySchool: [String: [String: [String]]] = [:]
-        for row in pending {
-            bySchool[row[0], default: [:]][row[1], default: []].append(row[2])
+        try db.query("SELECT school_id, entity_type, entity_id FROM kernel_sync_pending", SQLBindings(), refusingWrites: false) { row in
+            bySchool[row.string(0), default: [:]][row.string(1), default: []].append(row.string(2))
+            return true
         }
+        guard !bySchool.isEmpty else { return }
+        try db.execute(sql: "DELETE FROM kernel_sync_pending")
         for (school, byType) in bySchool.sorted(by: { $0.key < $1.key }) {
             try record(school: school, byType: byType, origin: origin, db: db)
         }
@@ -76,7 +75,7 @@ final class ChangeRecorder: Sendable {
         let digest: String
     }
 
-    private func record(school: String, byType: [String: [String]], origin: SyncOrigin?, db: Database) throws {
+    private func record(school: String, byType: [String: [String]], origin: SyncOrigin?, db: any StorageConnection) throws {
         let context = try SyncContext.make(school: school, now: now(), principal: nil, policy: policy, db: db)
         var changes: [Change] = []
         for (typeName, ids) in byType.sorted(by: { $0.key < $1.key }) {
@@ -84,16 +83,16 @@ final class ChangeRecorder: Sendable {
             context.database.boundary = boundaries[typeName]
             let loaded = try type.load(ids.sorted(), context)
             for id in ids.sorted() {
-                let last = try Row.fetchOne(db.cachedStatement(sql: """
+                let last = try db.fetchOne(sql: """
                     SELECT scopes, digest FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id = ?
-                    """), arguments: [school, typeName, id])
+                    """, arguments: [school, typeName, id])
                 let before = (last?["scopes"] as String?).map { $0.split(separator: " ").map(String.init) } ?? []
                 if let entity = loaded[id] {
                     let scopes = Array(Set(entity.scopes.map(\.rawValue))).sorted()
                     var payload = ""
                     APIValue.write(entity.data, to: &payload)
                     let digest = Digest.sha256Hex(Data((payload + "|" + scopes.joined(separator: " ")).utf8))
-                    if let last, (last["digest"] as String) == digest { continue }
+                    if let last, last.string("digest") == digest { continue }
                     changes.append(Change(type: typeName, id: id, payload: payload, upserts: scopes,
                                           deletes: before.filter { !scopes.contains($0) }, digest: digest))
                 } else if last != nil {
@@ -103,30 +102,30 @@ final class ChangeRecorder: Sendable {
         }
         guard !changes.isEmpty else { return }
         // The clock last: its row lock is held to the commit, so seq order is commit order.
-        try db.cachedStatement(sql: "INSERT INTO kernel_sync_clock (school_id) VALUES (?) ON CONFLICT (school_id) DO NOTHING").execute(arguments: [school])
-        guard let end = try Int.fetchOne(db.cachedStatement(sql: "UPDATE kernel_sync_clock SET seq = seq + ? WHERE school_id = ? RETURNING seq"),
-                                         arguments: [changes.count, school]) else { return }
+        try db.execute(sql: "INSERT INTO kernel_sync_clock (school_id) VALUES (?) ON CONFLICT (school_id) DO NOTHING", arguments: [school])
+        guard let end = try db.fetchValue(Int.self, sql: "UPDATE kernel_sync_clock SET seq = seq + ? WHERE school_id = ? RETURNING seq",
+                                          arguments: [changes.count, school]) else { return }
         var seq = end - changes.count
-        let insert = try db.cachedStatement(sql: """
+        let insert = """
             INSERT INTO kernel_sync_changes (school_id, seq, scope_key, entity_type, entity_id, op, payload, origin_client_id, origin_mutation_seq)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            """
         for change in changes {
             seq += 1
             for key in change.upserts {
-                try insert.execute(arguments: [school, seq, key, change.type, change.id, "upsert", change.payload, origin?.clientID, origin?.mutationSeq])
+                try db.execute(sql: insert, arguments: [school, seq, key, change.type, change.id, "upsert", change.payload, origin?.clientID, origin?.mutationSeq])
             }
             for key in change.deletes {
-                try insert.execute(arguments: [school, seq, key, change.type, change.id, "delete", nil, origin?.clientID, origin?.mutationSeq])
+                try db.execute(sql: insert, arguments: [school, seq, key, change.type, change.id, "delete", nil, origin?.clientID, origin?.mutationSeq])
             }
             if change.payload == nil {
-                try db.cachedStatement(sql: "DELETE FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id = ?")
-                    .execute(arguments: [school, change.type, change.id])
+                try db.execute(sql: "DELETE FROM kernel_sync_entities WHERE school_id = ? AND entity_type = ? AND entity_id = ?",
+                               arguments: [school, change.type, change.id])
             } else {
-                try db.cachedStatement(sql: """
+                try db.execute(sql: """
                     INSERT INTO kernel_sync_entities (school_id, entity_type, entity_id, version, scopes, digest) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (school_id, entity_type, entity_id) DO UPDATE SET version = excluded.version, scopes = excluded.scopes, digest = excluded.digest
-                    """).execute(arguments: [school, change.type, change.id, seq, change.upserts.joined(separator: " "), change.digest])
+                    """, arguments: [school, change.type, change.id, seq, change.upserts.joined(separator: " "), change.digest])
             }
         }
     }
@@ -134,8 +133,8 @@ final class ChangeRecorder: Sendable {
 
 extension SyncContext {
     /// A context for one school inside the kernel's transaction, in the school's time zone.
-    static func make(school: SchoolID, now: Date, principal: Principal?, policy: AccessPolicy, db: Database) throws -> SyncContext {
-        let zone = try String.fetchOne(db.cachedStatement(sql: "SELECT time_zone FROM schools WHERE id = ?"), arguments: [school])
+    static func make(school: SchoolID, now: Date, principal: Principal?, policy: AccessPolicy, db: any StorageConnection) throws -> SyncContext {
+        let zone = try db.fetchValue(String.self, sql: "SELECT time_zone FROM schools WHERE id = ?", arguments: [school])
         return SyncContext(database: SchoolDatabase(schoolID: school, connection: db), now: now,
                            timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? .gmt, principal: principal, policy: policy)
     }

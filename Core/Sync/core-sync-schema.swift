@@ -1,5 +1,3 @@
-import GRDB
-
 /// The offline sync tables (a kernel migration) and the triggers that mark synced entities changed.
 enum SyncSchema {
     /// `kernel_sync_clock` hands out each school's change sequence in commit order (taken last in
@@ -70,10 +68,10 @@ enum SyncSchema {
 
     static let triggerPrefix = "kernel_sync_trigger_"
 
-    /// One trigger per entity type, source table and operation, named after all three. A school
-    /// records nothing until a device has asked for its changes (`SyncActivation`).
-    static func triggers(for types: [SyncEntityType]) -> [(name: String, sql: String)] {
-        var result: [(String, String)] = []
+    /// One trigger per entity type, source table and operation, named after all three, in the
+    /// engine's own DDL. A school records nothing until a device has asked for its changes (`SyncActivation`).
+    static func triggers(for types: [SyncEntityType], dialect: any SQLDialect) -> [TriggerDefinition] {
+        var result: [TriggerDefinition] = []
         for type in types {
             for source in type.sources {
                 let base = triggerPrefix + [type.type, source.table, source.idColumn].map(safe).joined(separator: "__")
@@ -87,9 +85,9 @@ enum SyncSchema {
                     AND entity_type = '\(type.type)' AND entity_id = \(row).\(source.idColumn));
                     """
                 }
-                result.append((base + "_ins", "CREATE TRIGGER \(base)_ins AFTER INSERT ON \(source.table) BEGIN \(mark("NEW")) END"))
-                result.append((base + "_upd", "CREATE TRIGGER \(base)_upd AFTER UPDATE ON \(source.table) BEGIN \(mark("NEW")) \(mark("OLD")) END"))
-                result.append((base + "_del", "CREATE TRIGGER \(base)_del AFTER DELETE ON \(source.table) BEGIN \(mark("OLD")) END"))
+                for (suffix, event, body) in [("_ins", "INSERT", mark("NEW")), ("_upd", "UPDATE", "\(mark("NEW")) \(mark("OLD"))"), ("_del", "DELETE", mark("OLD"))] {
+                    result.append(dialect.rowTrigger(name: base + suffix, table: source.table, event: event, body: body))
+                }
             }
         }
         return result
@@ -98,19 +96,18 @@ enum SyncSchema {
     /// Makes the database's sync triggers the declared ones on the tables that exist; returns
     /// whether every declared source table exists (false halfway through a migration).
     @discardableResult
-    static func installTriggers(for types: [SyncEntityType], in db: Database) throws -> Bool {
-        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+    static func installTriggers(for types: [SyncEntityType], in db: any StorageConnection) throws -> Bool {
+        let tables = try db.tableNames()
         let present = types.map { type in
             SyncEntityType(type.type, sources: type.sources.filter { tables.contains($0.table) }, load: type.load, snapshot: type.snapshot)
         }
         let complete = types.allSatisfy { $0.sources.allSatisfy { tables.contains($0.table) } }
-        let wanted = triggers(for: present)
+        let wanted = triggers(for: present, dialect: db.dialect)
         // Compared by their text, so a trigger whose body changed in a newer build is replaced.
-        let existing = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?",
-                                        arguments: [triggerPrefix + "%"])
-        guard Set(existing.map { $0["sql"] as String? ?? "" }) != Set(wanted.map(\.sql)) else { return complete }
-        for name in existing.map({ $0["name"] as String }).sorted() { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
-        for trigger in wanted { try db.execute(sql: trigger.sql) }
+        let existing = try db.triggers(prefixed: triggerPrefix)
+        guard Set(existing.map(\.definition)) != Set(wanted.map(\.definition)) else { return complete }
+        for trigger in existing.sorted(by: { $0.name < $1.name }) { try db.executeScript(db.dialect.dropTrigger(name: trigger.name, table: trigger.table)) }
+        for trigger in wanted { try db.executeScript(trigger.script) }
         return complete
     }
 

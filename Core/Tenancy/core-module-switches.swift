@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One module's state for one school, as `modules list --school` shows it.
 public struct ModuleState: Codable, Sendable {
@@ -73,22 +72,22 @@ extension Kernel {
 }
 
 enum ModuleSwitchRecords {
-    static func set(_ moduleID: ModuleID, enabled: Bool, school: SchoolID, by principal: Principal, at time: Date, in db: Database) throws {
+    static func set(_ moduleID: ModuleID, enabled: Bool, school: SchoolID, by principal: Principal, at time: Date, in db: any StorageConnection) throws {
         try db.execute(sql: """
             INSERT INTO kernel_module_switches (school_id, module_id, enabled, changed_at, changed_by)
             VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (school_id, module_id) DO UPDATE SET
                 enabled = excluded.enabled, changed_at = excluded.changed_at, changed_by = excluded.changed_by
-            """, arguments: [school, moduleID, enabled, time.sqlValue.databaseValue, principal.userID])
+            """, arguments: [school, moduleID, enabled, time, principal.userID])
     }
 
     /// A module is in force when its switch is on (or, never switched, it is on by default) and
     /// every module it depends on is in force. Registry order puts dependencies first.
-    static func enabled(for school: SchoolID, registry: ModuleRegistry, in db: Database) throws -> Set<ModuleID> {
+    static func enabled(for school: SchoolID, registry: ModuleRegistry, in db: any StorageConnection) throws -> Set<ModuleID> {
         var switches: [ModuleID: Bool] = [:]
-        let statement = try db.cachedStatement(sql: "SELECT module_id, enabled FROM kernel_module_switches WHERE school_id = ?")
-        for row in try Row.fetchAll(statement, arguments: [school]) {
-            switches[row["module_id"]] = row["enabled"]
+        try db.query("SELECT module_id, enabled FROM kernel_module_switches WHERE school_id = ?", SQLBindings([school]), refusingWrites: false) { columns in
+            switches[columns.string(0)] = columns.int(1) != 0
+            return true
         }
         var enabled: Set<ModuleID> = []
         for module in registry.modules where switches[module.id] ?? module.enabledByDefault {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Kernel {
     /// Opens a new school with its default set of modules switched on, in one transaction.
@@ -22,7 +21,7 @@ extension Kernel {
     }
 
     /// A context for the local operator's own work inside a school (creation, demo data).
-    func operatorContext(in school: School, db: Database) throws -> ActionContext {
+    func operatorContext(in school: School, db: any StorageConnection) throws -> ActionContext {
         ActionContext(
             principal: .localOperator, school: school, scope: .school,
             database: SchoolDatabase(schoolID: school.id, connection: db),
@@ -31,7 +30,7 @@ extension Kernel {
     }
 
     /// Checks and inserts a school with its module switches inside the caller's transaction.
-    func insertSchool(_ new: NewSchool, by principal: Principal, db: Database) throws -> School {
+    func insertSchool(_ new: NewSchool, by principal: Principal, db: any StorageConnection) throws -> School {
         guard new.slug.range(of: "^[a-z0-9][a-z0-9-]{1,62}$", options: .regularExpression) != nil else {
             throw KernelError.invalidSlug(new.slug)
         }
@@ -44,13 +43,13 @@ extension Kernel {
         let enabled = try defaultModules(requested: new.enabledModules)
         let school = School(id: UUID().uuidString.lowercased(), slug: new.slug, name: new.name, timeZone: new.timeZone, language: new.language, createdAt: now())
         try requireMigrated(db)
-        if try Row.fetchOne(db, sql: "SELECT 1 FROM schools WHERE slug = ?", arguments: [new.slug]) != nil {
+        if try db.fetchOne(sql: "SELECT 1 FROM schools WHERE slug = ?", arguments: [new.slug]) != nil {
             throw KernelError.schoolExists(new.slug)
         }
         try db.execute(sql: """
             INSERT INTO schools (id, slug, name_ar, name_en, time_zone, language, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [school.id, school.slug, school.name.ar, school.name.en, school.timeZone, school.language.rawValue, school.createdAt.sqlValue.databaseValue])
+            """, arguments: [school.id, school.slug, school.name.ar, school.name.en, school.timeZone, school.language.rawValue, school.createdAt])
         for module in registry.modules {
             try ModuleSwitchRecords.set(module.id, enabled: enabled.contains(module.id), school: school.id, by: principal, at: school.createdAt, in: db)
         }

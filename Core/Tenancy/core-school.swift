@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The tenant's identifier: every module row carries it as `school_id`.
 public typealias SchoolID = String
@@ -15,12 +14,12 @@ public struct School: Codable, Sendable, Hashable {
     public let language: Language
     public let createdAt: Date
 
-    init(row: Row) {
-        id = row["id"]
-        slug = row["slug"]
-        name = LocalizedText(ar: row["name_ar"], en: row["name_en"])
-        timeZone = row["time_zone"]
-        language = Language(rawValue: row["language"] ?? "") ?? .default
+    init(row: SQLRow) {
+        id = row.string("id")
+        slug = row.string("slug")
+        name = LocalizedText(ar: row.string("name_ar"), en: row.string("name_en"))
+        timeZone = row.string("time_zone")
+        language = Language(rawValue: row.string("language")) ?? .default
         createdAt = (row["created_at"] as String?).flatMap(SQLDateFormat.date(from:)) ?? Date(timeIntervalSince1970: 0)
     }
 
@@ -54,13 +53,13 @@ public struct NewSchool: Codable, Sendable {
 
 enum SchoolRecords {
     /// Finds a school by slug or id.
-    static func find(_ reference: String, in db: Database) throws -> School {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM schools WHERE slug = ? OR id = ?"), arguments: [reference, reference])
+    static func find(_ reference: String, in db: any StorageConnection) throws -> School {
+        let row = try db.fetchOne(sql: "SELECT * FROM schools WHERE slug = ? OR id = ?", arguments: [reference, reference])
         guard let row else { throw KernelError.unknownSchool(reference) }
         return School(row: row)
     }
 
-    static func all(in db: Database) throws -> [School] {
-        try Row.fetchAll(db, sql: "SELECT * FROM schools ORDER BY slug").map(School.init(row:))
+    static func all(in db: any StorageConnection) throws -> [School] {
+        try db.fetchAll(sql: "SELECT * FROM schools ORDER BY slug").map(School.init(row:))
     }
 }

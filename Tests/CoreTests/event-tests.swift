@@ -1,6 +1,5 @@
 @testable import Core
 import Foundation
-import GRDB
 import HogwartsTestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 @testable import Core
 import Foundation
-import GRDB
 import HogwartsTestSupport
 import Testing
 
@@ -18,11 +17,11 @@ struct MigrationTests {
         #expect(applied.filter { !$0.hasPrefix("kernel/") } == ["notes/001-notes", "digest/001-entries"])
         #expect(try kernel.migrationStatus().allSatisfy(\.isApplied))
         let checksum = try kernel.store.read { db in
-            try String.fetchOne(db, sql: "SELECT checksum FROM kernel_migrations WHERE module_id = 'notes'")
+            try db.fetchValue(String.self, sql: "SELECT checksum FROM kernel_migrations WHERE module_id = 'notes'")
         }
         #expect(checksum == NotesModule().migrations[0].checksum)
         #expect(try kernel.migrate().isEmpty, "a second run has nothing to do")
-        let journalMode = try kernel.store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let journalMode = try kernel.store.read { db in try db.fetchValue(String.self, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }
 
@@ -46,7 +45,7 @@ struct MigrationTests {
         let reopened = try Kernel(databasePath: harness.databasePath, modules: [grown])
         #expect(throws: KernelError.self) { try reopened.migrate() }
         let state = try reopened.store.read { db in
-            (try db.tableExists("notes_tags"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kernel_migrations WHERE module_id = 'notes'"))
+            (try db.tableExists("notes_tags"), try db.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM kernel_migrations WHERE module_id = 'notes'"))
         }
         #expect(state.0 == false)
         #expect(state.1 == 1)

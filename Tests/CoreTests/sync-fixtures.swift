@@ -99,7 +99,7 @@ struct Teach: Action {
     func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let arguments: SQLArguments = ["teacher": .text(input.teacher), "class": .text(input.classId)]
         if input.teaches {
-            try context.database.execute("INSERT OR IGNORE INTO memo_teaching (school_id, teacher, class_id) VALUES (:school_id, :teacher, :class)", arguments)
+            try context.database.execute("INSERT INTO memo_teaching (school_id, teacher, class_id) VALUES (:school_id, :teacher, :class) ON CONFLICT DO NOTHING", arguments)
         } else {
             try context.database.execute("DELETE FROM memo_teaching WHERE school_id = :school_id AND teacher = :teacher AND class_id = :class", arguments)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 
 /// Runs the built `hogwarts` binary the way a person does, and captures what it prints.
 struct HogwartsProcess {
@@ -27,9 +28,11 @@ struct HogwartsProcess {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-host-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.binary = binary
+        databasePath = try TestDatabase.fresh(in: directory)
     }
 
-    var databasePath: String { directory.appending(path: "hogwarts.sqlite").path }
+    /// The file in its directory, or with `HOGWARTS_TEST_DATABASE` a schema of its own on that server.
+    let databasePath: String
 
     /// Runs `hogwarts` with its own database and config directory; `input` is its standard input
     /// (a password, say).

@@ -10,7 +10,7 @@ struct ScaffoldTests {
         let copy = FileManager.default.temporaryDirectory.appending(path: "hogwarts-scaffold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Core", "Modules", "Host", "Plugins", "Tests", "Client"] {
+        for item in ["Package.swift", "Core", "Drivers", "Modules", "Host", "Plugins", "Tests", "Client"] {
             try FileManager.default.copyItem(at: HogwartsProcess.packageRoot.appending(path: item), to: copy.appending(path: item))
         }
         let kernelBefore = try fingerprint(of: ["Core", "Host"], in: copy)

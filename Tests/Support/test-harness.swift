@@ -10,15 +10,16 @@ public final class TestHarness: @unchecked Sendable {
     public let kernel: Kernel
     public let school: School
     public let directory: URL
-    public var databasePath: String { directory.appending(path: "hogwarts.sqlite").path }
+    /// The database file, or with `HOGWARTS_TEST_DATABASE=postgres://...` this test's own schema on that server.
+    public let databasePath: String
 
     /// - Parameter modules: every module to install. A missing dependency fails here, naming it,
     ///   so a module's tests state their dependency closure explicitly.
     public init(modules: [any AppModule], clock: @escaping @Sendable () -> Date = { Date() }) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        kernel = try Kernel(
-            databasePath: directory.appending(path: "hogwarts.sqlite").path, modules: modules, language: .en, clock: clock)
+        databasePath = try TestDatabase.fresh(in: directory)
+        kernel = try Kernel(databasePath: databasePath, modules: modules, language: .en, clock: clock)
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "test-school", name: LocalizedText(ar: "مدرسة الاختبار", en: "Test School")))
         // A test's schools record changes for devices from the start, as a school with devices does.
@@ -26,6 +27,7 @@ public final class TestHarness: @unchecked Sendable {
     }
 
     deinit {
+        TestDatabase.drop(databasePath)
         try? FileManager.default.removeItem(at: directory)
     }
 

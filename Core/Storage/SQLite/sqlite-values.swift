@@ -1,7 +1,6 @@
 import GRDB
 
-// The only place where the module-facing SQL types meet GRDB. Keeping GRDB behind these two
-// conversions is what lets a PostgreSQL backend arrive later without touching any module.
+// Where the seam's SQL types meet GRDB: the only conversions between them.
 
 extension SQLValue {
     var databaseValue: DatabaseValue {
@@ -36,8 +35,18 @@ extension SQLRow {
 }
 
 extension StatementArguments {
-    init(_ arguments: SQLArguments) {
-        self.init(arguments.mapValues { $0.databaseValue as (any DatabaseValueConvertible)? })
+    /// Positional values first, then the named ones. Built from existentials here: GRDB's generic
+    /// initializer over `DatabaseValue`s reads each one through a key path, unspecialized across
+    /// modules (several times the cost).
+    init(_ bindings: SQLBindings) {
+        if bindings.positional.isEmpty {
+            self.init(bindings.named.mapValues { $0.databaseValue as (any DatabaseValueConvertible)? })
+            return
+        }
+        self.init(bindings.positional.map { $0.databaseValue as (any DatabaseValueConvertible)? })
+        if !bindings.named.isEmpty {
+            _ = append(contentsOf: StatementArguments(bindings.named.mapValues { $0.databaseValue as (any DatabaseValueConvertible)? }))
+        }
     }
 }
 

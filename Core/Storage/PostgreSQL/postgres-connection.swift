@@ -1,0 +1,261 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Statements are prepared once per connection (under names `s1`, `s2`,
+/// ...) and reused; values travel as text and come back as text, converted by column type.
+final class PostgresConnection: StorageConnection {
+    let handle: OpaquePointer
+    private var prepared: [String: Prepared] = [:]
+    private var lastChanged = 0
+
+    private struct Prepared {
+        let name: String
+        let parameters: [PostgresSQL.Parameter]
+        let isReadOnly: Bool
+    }
+
+    init(conninfo: String) throws {
+        guard let handle = PQconnectdb(conninfo) else { throw KernelError.storage("PostgreSQL: out of memory") }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.message(handle)
+            PQfinish(handle)
+            throw KernelError.storage("PostgreSQL: \(message)")
+        }
+        self.handle = handle
+        // Notices (an identifier truncated, a table already there) are not errors: keep them off stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+    var dialect: any SQLDialect { PostgresDialect() }
+
+    func execute(_ sql: String, _ bindings: SQLBindings, refusingWrites: Bool) throws {
+        let result = try run(sql, bindings, refusingWrites: refusingWrites)
+        PQclear(result)
+    }
+
+    func query(_ sql: String, _ bindings: SQLBindings, refusingWrites: Bool, _ row: (SQLColumns) throws -> Bool) throws {
+        let result = try run(sql, bindings, refusingWrites: refusingWrites)
+        defer { PQclear(result) }
+        let rows = PQntuples(result)
+        let types = (0..<PQnfields(result)).map { PQftype(result, $0) }
+        var index: Int32 = 0
+        while index < rows {
+            guard try row(SQLColumns(source: PostgresColumns(result: result, rowIndex: index, types: types))) else { return }
+            index += 1
+        }
+    }
+
+    func executeScript(_ sql: String) throws {
+        let result = PQexec(handle, PostgresSQL.portableSchema(sql))
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    var changedRowCount: Int { lastChanged }
+
+    func tableExists(_ table: String) throws -> Bool {
+        try fetchValue(Bool.self, sql: "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?", arguments: [table.lowercased()]) ?? false
+    }
+
+    func tableNames() throws -> Set<String> {
+        Set(try fetchValues(String.self, sql: "SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"))
+    }
+
+    func columnNames(in table: String) throws -> [String] {
+        try fetchValues(String.self, sql: """
+            SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
+            """, arguments: [table.lowercased()])
+    }
+
+    func triggers(prefixed prefix: String) throws -> [(name: String, table: String, definition: String)] {
+        try fetchAll(sql: """
+            SELECT t.tgname AS name, c.relname AS tbl, COALESCE(obj_description(t.oid, 'pg_trigger'), '') AS definition
+            FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND NOT t.tgisinternal AND starts_with(t.tgname, ?)
+            """, arguments: [prefix]).map { ($0.string("name"), $0.string("tbl"), $0.string("definition")) }
+    }
+
+    /// Runs a simple command (BEGIN, COMMIT, ROLLBACK) outside the statement cache.
+    func command(_ sql: String) throws {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    private func run(_ sql: String, _ bindings: SQLBindings, refusingWrites: Bool) throws -> OpaquePointer {
+        let statement = try prepare(sql, bindings)
+        if refusingWrites && !statement.isReadOnly { throw KernelError.storage("attempt to write a readonly database") }
+        let values: [String?] = statement.parameters.map { parameter in
+            let value: SQLValue
+            switch parameter {
+            case .positional(let index): value = index < bindings.positional.count ? bindings.positional[index] : .null
+            case .named(let name): value = bindings.named[name] ?? .null
+            }
+            return Self.text(value)
+        }
+        let result = Self.withCStrings(values) { pointers in
+            PQexecPrepared(handle, statement.name, Int32(values.count), pointers, nil, nil, 0)
+        }
+        guard let result else { throw KernelError.storage("PostgreSQL: \(Self.message(handle))") }
+        do {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        lastChanged = Int(String(cString: PQcmdTuples(result))) ?? 0
+        return result
+    }
+
+    /// The statement prepared for `sql` on this connection. Parameter types are left for the
+    /// server to infer from where each is used; where it cannot (`? IS NULL` alone), they are
+    /// taken from the first values bound.
+    private func prepare(_ sql: String, _ bindings: SQLBindings) throws -> Prepared {
+        if let known = prepared[sql] { return known }
+        let (text, parameters) = PostgresSQL.numbered(sql)
+        let name = "s\(prepared.count + 1)"
+        // A failed prepare aborts the transaction it runs in: a savepoint lets the retry run.
+        let inTransaction = PQtransactionStatus(handle) == PQTRANS_INTRANS
+        if inTransaction { try command("SAVEPOINT hogwarts_prepare") }
+        var result = PQprepare(handle, name, text, Int32(parameters.count), nil)
+        if PQresultStatus(result) != PGRES_COMMAND_OK, let code = Self.errorCode(result), code == "42P18" || code == "42P08" {
+            // "could not determine data type of parameter": say what the values are.
+            PQclear(result)
+            if inTransaction { try command("ROLLBACK TO SAVEPOINT hogwarts_prepare") }
+            let types: [Oid] = parameters.map { parameter in
+                let value: SQLValue
+                switch parameter {
+                case .positional(let index): value = index < bindings.positional.count ? bindings.positional[index] : .null
+                case .named(let key): value = bindings.named[key] ?? .null
+                }
+                switch value {
+                case .integer: return 20
+                case .real: return 701
+                case .blob: return 17
+                case .text, .null: return 25
+                }
+            }
+            result = PQprepare(handle, name, text, Int32(parameters.count), types)
+        }
+        if inTransaction && PQresultStatus(result) == PGRES_COMMAND_OK { try command("RELEASE SAVEPOINT hogwarts_prepare") }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        let statement = Prepared(name: name, parameters: parameters, isReadOnly: Self.isReadOnly(text))
+        prepared[sql] = statement
+        return statement
+    }
+
+    /// Whether a statement only reads: its first word, past any `WITH` clause, is SELECT (or VALUES).
+    static func isReadOnly(_ sql: String) -> Bool {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" }).map { $0.uppercased() }
+        guard let first = words.first else { return true }
+        if first == "SELECT" || first == "VALUES" || first == "SHOW" { return true }
+        if first == "WITH" {
+            return !words.contains { ["INSERT", "UPDATE", "DELETE"].contains($0) }
+        }
+        return false
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String) throws {
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
+            let detail = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? Self.message(handle)
+            throw KernelError.storage(detail.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    private static func errorCode(_ result: OpaquePointer?) -> String? {
+        guard let result, let code = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) else { return nil }
+        return String(cString: code)
+    }
+
+    static func message(_ handle: OpaquePointer) -> String {
+        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A value as PostgreSQL's text input reads it; nil for NULL.
+    static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: nil
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        case .text(let text): text
+        case .blob(let data): "\\x" + data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    private static func withCStrings<R>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let storage: [UnsafeMutablePointer<CChar>?] = values.map { $0.flatMap { strdup($0) } }
+        defer { storage.forEach { free($0) } }
+        return body(storage.map { $0.map { UnsafePointer($0) } })
+    }
+}
+
+/// One row of a libpq result, read in place.
+struct PostgresColumns: SQLColumnSource {
+    let result: OpaquePointer
+    let rowIndex: Int32
+    let types: [Oid]
+
+    private func raw(_ index: Int) -> String? {
+        let column = Int32(index)
+        guard PQgetisnull(result, rowIndex, column) == 0 else { return nil }
+        return String(cString: PQgetvalue(result, rowIndex, column))
+    }
+
+    func text(_ index: Int) -> String? {
+        guard let raw = raw(index) else { return nil }
+        return types[index] == 16 ? (raw == "t" ? "1" : "0") : raw
+    }
+
+    func integer(_ index: Int) -> Int? {
+        guard let raw = raw(index) else { return nil }
+        if types[index] == 16 { return raw == "t" ? 1 : 0 }
+        return Int(raw) ?? Double(raw).map { Int($0) }
+    }
+
+    func double(_ index: Int) -> Double? {
+        raw(index).flatMap(Double.init)
+    }
+
+    func value(_ index: Int) -> SQLValue {
+        guard let raw = raw(index) else { return .null }
+        switch types[index] {
+        case 16: return .integer(raw == "t" ? 1 : 0)
+        case 20, 21, 23, 26: return Int64(raw).map(SQLValue.integer) ?? .text(raw)
+        case 700, 701: return Double(raw).map(SQLValue.real) ?? .text(raw)
+        // numeric: SUM and AVG of integers; a whole number stays an integer, as SQLite gives it.
+        case 1700: return Int64(raw).map(SQLValue.integer) ?? Double(raw).map(SQLValue.real) ?? .text(raw)
+        case 17: return .blob(Self.bytes(fromHex: raw))
+        default: return .text(raw)
+        }
+    }
+
+    var row: SQLRow {
+        var columns: [String: SQLValue] = [:]
+        for index in 0..<types.count {
+            columns[String(cString: PQfname(result, Int32(index)))] = value(index)
+        }
+        return SQLRow(columns: columns)
+    }
+
+    private static func bytes(fromHex text: String) -> Data {
+        var data = Data()
+        let digits = Array(text.utf8.dropFirst(2))
+        data.reserveCapacity(digits.count / 2)
+        var index = 0
+        func nibble(_ byte: UInt8) -> UInt8 { byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x61 + 10 }
+        while index + 1 < digits.count {
+            data.append(nibble(digits[index]) << 4 | nibble(digits[index + 1]))
+            index += 2
+        }
+        return data
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// PostgreSQL's spelling of what differs between engines.
+struct PostgresDialect: SQLDialect {
+    var name: String { "PostgreSQL" }
+
+    /// A PL/pgSQL function and a row trigger of the same name (shortened with a digest past
+    /// PostgreSQL's 63-byte names), with the digest of the declaration as the trigger's comment:
+    /// the catalog keeps no text to compare, so the comment is what `triggers(prefixed:)` reads back.
+    func rowTrigger(name: String, table: String, event: String, body: String) -> TriggerDefinition {
+        let object = Self.identifier(name)
+        let digest = Digest.sha256Hex(Data("\(name)|\(table)|\(event)|\(body)".utf8))
+        let script = """
+            CREATE OR REPLACE FUNCTION \(object)() RETURNS trigger LANGUAGE plpgsql AS $hogwarts$ BEGIN \(body) RETURN NULL; END $hogwarts$;
+            CREATE TRIGGER \(object) AFTER \(event) ON \(table) FOR EACH ROW EXECUTE FUNCTION \(object)();
+            COMMENT ON TRIGGER \(object) ON \(table) IS '\(digest)';
+            """
+        return TriggerDefinition(script: script, definition: digest)
+    }
+
+    func dropTrigger(name: String, table: String) -> String {
+        "DROP TRIGGER IF EXISTS \(name) ON \(table); DROP FUNCTION IF EXISTS \(name)();"
+    }
+
+    var jsonTextList: String { "SELECT jsonb_array_elements_text(CAST(? AS jsonb))" }
+
+    /// Names over 63 bytes keep their first 40 and a digest of the whole, so the prefix the
+    /// catalog is searched by survives and two long names never meet.
+    static func identifier(_ name: String) -> String {
+        guard name.utf8.count > 63 else { return name }
+        return String(name.prefix(40)) + "_" + Digest.sha256Hex(Data(name.utf8)).prefix(16)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A fixed number of libpq connections shared by the kernel's threads: a transaction takes one
+/// for its whole length and gives it back; a broken one is closed and replaced on demand.
+final class PostgresPool: @unchecked Sendable {
+    private let conninfo: String
+    private let limit: Int
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var idle: [PostgresConnection] = []
+    private var opened = 0
+
+    init(conninfo: String, limit: Int) {
+        self.conninfo = conninfo
+        self.limit = max(1, limit)
+    }
+
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let connection = try acquire()
+        defer { release(connection) }
+        return try body(connection)
+    }
+
+    private func acquire() throws -> PostgresConnection {
+        condition.lock()
+        while idle.isEmpty && opened >= limit { condition.wait() }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        opened += 1
+        condition.unlock()
+        do {
+            return try PostgresConnection(conninfo: conninfo)
+        } catch {
+            condition.lock()
+            opened -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ connection: PostgresConnection) {
+        condition.lock()
+        if connection.isHealthy {
+            idle.append(connection)
+        } else {
+            opened -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

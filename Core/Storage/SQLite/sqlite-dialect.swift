@@ -1,0 +1,16 @@
+/// SQLite's spelling of what differs between engines.
+struct SQLiteDialect: SQLDialect {
+    var name: String { "SQLite" }
+
+    /// SQLite keeps the exact text in `sqlite_master.sql`, which `triggers(prefixed:)` reads back.
+    func rowTrigger(name: String, table: String, event: String, body: String) -> TriggerDefinition {
+        let script = "CREATE TRIGGER \(name) AFTER \(event) ON \(table) BEGIN \(body) END"
+        return TriggerDefinition(script: script, definition: script)
+    }
+
+    var jsonTextList: String { "SELECT value FROM json_each(?)" }
+
+    func dropTrigger(name: String, table: String) -> String {
+        "DROP TRIGGER IF EXISTS \(name)"
+    }
+}

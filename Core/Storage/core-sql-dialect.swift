@@ -1,0 +1,24 @@
+/// The SQL that differs between engines, provided by each engine. Module and kernel SQL stays one
+/// text where it can; what cannot (triggers, catalog reads, list parameters) is asked of the
+/// dialect, never spelled out for one engine outside its folder.
+protocol SQLDialect: Sendable {
+    /// The engine's name in messages: `SQLite`, `PostgreSQL`.
+    var name: String { get }
+    /// A row-level trigger `name` running `body` (statements reading `NEW`/`OLD`, each ending in
+    /// `;`) after each `event` (INSERT, UPDATE or DELETE) on `table`.
+    func rowTrigger(name: String, table: String, event: String, body: String) -> TriggerDefinition
+    /// The script that removes trigger `name` (as the catalog names it) on `table`, and anything created with it.
+    func dropTrigger(name: String, table: String) -> String
+    /// A subquery listing the text elements of the JSON array bound to one `?`: `x IN (<this>)`
+    /// matches a list bound as one value, so the statement text (and its prepared form) never varies.
+    var jsonTextList: String { get }
+}
+
+/// A trigger as an engine creates it.
+struct TriggerDefinition: Sendable {
+    /// The script that creates it.
+    let script: String
+    /// What `StorageConnection.triggers(prefixed:)` reads back for it: equal text means the
+    /// trigger in the database is this one.
+    let definition: String
+}

@@ -1,0 +1,26 @@
+import Core
+import Foundation
+
+/// Where a test's database lives: a file in its folder (`swift test`), or with
+/// `HOGWARTS_TEST_DATABASE=postgres://user@host:port/db` a schema of its own on that server.
+public enum TestDatabase {
+    /// The PostgreSQL server the tests run on, nil for SQLite.
+    public static var server: String? {
+        ProcessInfo.processInfo.environment["HOGWARTS_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether the tests run on PostgreSQL (tests of SQLite files skip then).
+    public static var isPostgres: Bool { server != nil }
+
+    /// A new, empty database for one test.
+    public static func fresh(in directory: URL) throws -> String {
+        guard let server else { return directory.appending(path: "hogwarts.sqlite").path }
+        return try PostgresScratch.makeSchema(on: server)
+    }
+
+    /// Removes what `fresh` made on the server (a file goes with its folder).
+    public static func drop(_ location: String) {
+        guard let server, location.hasPrefix("postgres") else { return }
+        PostgresScratch.dropSchema(location, on: server)
+    }
+}
