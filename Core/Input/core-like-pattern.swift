@@ -19,6 +19,7 @@ public enum LikePattern {
     /// Matches values that contain `text`.
     public static func contains(_ text: String) -> String { "%\(literal(text))%" }
 
-    /// Matches values that start with `text` (ids given by prefix).
-    public static func prefix(_ text: String) -> String { "\(literal(text))%" }
+    /// Matches values that start with `text` (ids given by prefix). Ids are lowercase hex, so the
+    /// prefix is lowered: `A1B2` finds `a1b2…` on PostgreSQL too, whose LIKE does not ignore case.
+    public static func prefix(_ text: String) -> String { "\(literal(text.lowercased()))%" }
 }

@@ -25,6 +25,8 @@ enum SyncFuzzBench {
         configuration.mutations = mutations
         configuration.rounds = max(1, min(10, mutations / max(1, clients)))
         print("sync fuzz: seed \(seed), \(clients) clients, \(mutations) mutations, \(configuration.rounds) rounds")
+        // Out now, not when the buffer fills: a run stopped by hand must still leave its seed.
+        fflush(nil)
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         Task.detached {

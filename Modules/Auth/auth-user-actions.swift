@@ -84,7 +84,8 @@ public struct ListUsers: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> [User] {
         let filter = UserFilter(role: input.role, roles: input.roles, search: input.search)
         var arguments = filter.arguments
-        arguments["limit"] = SQLValue(input.limit ?? -1)
+        // No limit given: every row. The largest integer, since `LIMIT -1` is SQLite's alone.
+        arguments["limit"] = SQLValue(input.limit ?? Int.max)
         arguments["offset"] = SQLValue(input.offset ?? 0)
         return try context.database.fetchAll(
             "SELECT * FROM auth_users WHERE \(filter.clause) ORDER BY email LIMIT :limit OFFSET :offset", arguments
@@ -145,8 +146,9 @@ private struct UserFilter {
             for (index, role) in roles.enumerated() { arguments["role\(index)"] = .text(role.rawValue) }
         }
         if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            conditions.append("(display_name LIKE :search \(LikePattern.escapeClause) OR email LIKE :search \(LikePattern.escapeClause))")
-            arguments["search"] = .text(LikePattern.contains(search))
+            // Both sides lowered: SQLite's LIKE ignores case, PostgreSQL's does not.
+            conditions.append("(lower(display_name) LIKE :search \(LikePattern.escapeClause) OR lower(email) LIKE :search \(LikePattern.escapeClause))")
+            arguments["search"] = .text(LikePattern.contains(search.lowercased()))
         }
         clause = conditions.joined(separator: " AND ")
         self.arguments = arguments

@@ -5,8 +5,8 @@ import Core
 /// to a table reaches no one until a view publishes it; a view is never changed incompatibly
 /// under the same name (a `v2` is published beside it). SQLite flattens these simple views into
 /// the consumer's statement, so a join through them uses the tables' own indexes; the viewer
-/// view's arms are ordered (`CROSS JOIN`) to start from the viewer's own rows, as SQLite pushes
-/// the consumer's `viewer_user_id = ?` into each arm.
+/// view's arms are ordered (`CROSS JOIN`, its condition in `WHERE` so PostgreSQL reads it too)
+/// to start from the viewer's own rows, as SQLite pushes the consumer's `viewer_user_id = ?` into each arm.
 enum StudentsViews {
     static let names = [
         "students_v1_students", "students_v1_classes", "students_v1_enrolments", "students_v1_year_levels",
@@ -36,15 +36,15 @@ enum StudentsViews {
             FROM students_student_guardians sg JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id;
         CREATE VIEW students_v1_student_viewers AS
             SELECT t.school_id, t.teacher_user_id AS viewer_user_id, e.student_id, 'TEACHER' AS via
-            FROM students_teaching t CROSS JOIN students_enrolments e ON e.school_id = t.school_id AND e.class_id = t.class_id
+            FROM students_teaching t CROSS JOIN students_enrolments e WHERE e.school_id = t.school_id AND e.class_id = t.class_id
             UNION ALL
             SELECT c.school_id, c.homeroom_teacher_id, e.student_id, 'TEACHER'
-            FROM students_classes c CROSS JOIN students_enrolments e ON e.school_id = c.school_id AND e.class_id = c.id
-            WHERE c.homeroom_teacher_id IS NOT NULL
+            FROM students_classes c CROSS JOIN students_enrolments e
+            WHERE e.school_id = c.school_id AND e.class_id = c.id AND c.homeroom_teacher_id IS NOT NULL
             UNION ALL
             SELECT g.school_id, g.user_id, sg.student_id, 'GUARDIAN'
-            FROM students_guardians g CROSS JOIN students_student_guardians sg ON sg.school_id = g.school_id AND sg.guardian_id = g.id
-            WHERE g.user_id IS NOT NULL
+            FROM students_guardians g CROSS JOIN students_student_guardians sg
+            WHERE sg.school_id = g.school_id AND sg.guardian_id = g.id AND g.user_id IS NOT NULL
             UNION ALL
             SELECT school_id, user_id, id, 'SELF' FROM students_students WHERE user_id IS NOT NULL;
         """

@@ -84,10 +84,17 @@ enum PostgresSQL {
 
     /// SQLite's `json_each(?)` over a JSON array of text (how modules bind a list as one value)
     /// as PostgreSQL's `jsonb_array_elements_text`, whose column is named `value` too.
+    /// SQLite's `group_concat(x, sep)` is PostgreSQL's `string_agg(x, sep)`.
     static func jsonLists(_ sql: String) -> String {
-        guard sql.contains("json_each(") else { return sql }
-        return sql.replacingOccurrences(of: #"json_each\(\s*(\?|:[A-Za-z_][A-Za-z0-9_]*)\s*\)"#,
-                                        with: "jsonb_array_elements_text(CAST($1 AS jsonb))", options: .regularExpression)
+        var text = sql
+        if text.contains("json_each(") {
+            text = text.replacingOccurrences(of: #"json_each\(\s*(\?|:[A-Za-z_][A-Za-z0-9_]*)\s*\)"#,
+                                             with: "jsonb_array_elements_text(CAST($1 AS jsonb))", options: .regularExpression)
+        }
+        if text.contains("group_concat(") {
+            text = text.replacingOccurrences(of: "group_concat(", with: "string_agg(")
+        }
+        return text
     }
 
     /// Schema text written for SQLite made PostgreSQL's: 64-bit integers as SQLite's are,
@@ -123,7 +130,12 @@ enum PostgresSQL {
             guard let range = Range(match.range, in: text) else { continue }
             func group(_ index: Int) -> String { Range(match.range(at: index), in: text).map { String(text[$0]) } ?? "" }
             let name = PostgresDialect.identifier(group(1))
-            let body = group(4).replacingOccurrences(of: #"(?i)hex\(randomblob\((\d+)\)\)"#, with: "substr(md5(random()::text), 1, 2 * $1)", options: .regularExpression)
+            let body = group(4)
+                .replacingOccurrences(of: #"(?i)hex\(randomblob\((\d+)\)\)"#, with: "substr(md5(random()::text), 1, 2 * $1)", options: .regularExpression)
+                // `ON CONFLICT … DO UPDATE SET n = n + 1`: SQLite reads the bare `n` as the
+                // existing row's, PostgreSQL refuses it as ambiguous (target row or `excluded`).
+                .replacingOccurrences(of: #"(?is)(INSERT\s+INTO\s+(\w+)\b.*?DO\s+UPDATE\s+SET\s+(\w+)\s*=\s*)\3\b"#,
+                                      with: "$1$2.$3", options: .regularExpression)
             text.replaceSubrange(range, with: """
                 CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $hogwarts$ BEGIN \(body) RETURN NULL; END $hogwarts$;
                 CREATE TRIGGER \(name) AFTER \(group(2)) ON \(group(3)) FOR EACH ROW EXECUTE FUNCTION \(name)();
