@@ -23,8 +23,6 @@ extension Kernel {
                 let school = try insertSchool(
                     NewSchool(slug: slug, name: LocalizedText(key: nameKey, catalog: registry.catalog), timeZone: "Africa/Khartoum", language: .ar),
                     by: .localOperator, db: db)
-                // Demo schools are for trying devices too: they record changes from the start.
-                try SyncActivation.activate(school.id, in: db)
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 let seeding = registry.modules.filter { enabled.contains($0.id) }
                 for (index, module) in seeding.enumerated() {
@@ -35,6 +33,10 @@ extension Kernel {
                     try module.seedDemo(context, size: size)
                     try EventOutbox.store(from: context, source: "\(module.id).seed-demo", registry: registry, in: db)
                 }
+                // Demo schools are for trying devices: they record changes from here on. Not while
+                // seeding: a device's first request is a snapshot of all of it, and a change row per
+                // seeded row per scope was three quarters of the demo database.
+                try SyncActivation.activate(school.id, in: db)
                 return school
             }
         }

@@ -37,6 +37,9 @@ extension Kernel {
             let head: Int = clock?["seq"] ?? 0
             let floor: Int = clock?["min_seq"] ?? 0
             var from = floor
+            // No cursor reads the log from its beginning; where that is gone (pruned, or the school
+            // recorded only from its first device on), only a snapshot has the older rows.
+            if parsed == nil && floor > 0 { return .reset(.cursorExpired) }
             if let parsed {
                 guard parsed.school == schoolID else { throw SyncError.cursorInvalid }
                 if parsed.v != SyncCursor.version { return .reset(.schemaChanged) }

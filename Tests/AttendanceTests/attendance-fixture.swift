@@ -88,8 +88,9 @@ struct AttendanceFixture {
     init(at time: String = "2026-11-22T06:00:00Z") throws {
         let clock = MovableClock(time)
         self.clock = clock
-        harness = try TestHarness(modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), EventLog()], clock: { clock.now })
-        school = try harness.kernel.createDemoSchools()[0]
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), EventLog()], clock: { clock.now })
+        self.harness = harness
+        school = schools[0]
     }
 
     var admin: Principal { harness.user(.admin, in: school) }

@@ -44,8 +44,13 @@ struct SyncPullTests {
         let quietTeacher = harness.user(.teacher, in: quiet)
         try harness.kernel.run(Teach.self, .init(teacher: quietTeacher.userID, classId: "c1", teaches: true), as: admin, in: quiet.id)
         try harness.kernel.run(AddMemo.self, .init(id: "before", body: "x", classId: "c1"), as: admin, in: quiet.id)
-        // The first pull activates the school: from the start of its history there is nothing.
-        #expect(try sync.pullAll(nil, as: quietTeacher, in: quiet).changes.isEmpty, "no device yet: nothing was recorded")
+        // The first pull activates the school; with no cursor it would read a log that misses
+        // "before", so it answers a reset (never a silently partial replica).
+        guard case .reset(let reason) = try harness.kernel.syncPull(clientID: nil, cursor: nil, as: quietTeacher, in: quiet.id) else {
+            Issue.record("a pull without a cursor from a log that starts late must reset")
+            return
+        }
+        #expect(reason == .cursorExpired)
 
         let snapshot = try harness.kernel.syncSnapshot(after: nil, as: quietTeacher, in: quiet.id)
         #expect(snapshot.items.map(\.id) == ["before"])
@@ -129,6 +134,10 @@ struct SyncPullTests {
             return
         }
         #expect(reason == .cursorExpired)
+        guard case .reset = try harness.kernel.syncPull(clientID: client, cursor: nil, as: teacher, in: harness.school.id) else {
+            Issue.record("without a cursor, a pruned log's beginning is gone too: reset")
+            return
+        }
     }
 
     @Test("a teacher who loses a class gets reset: scopeChanged, then no more of that class")

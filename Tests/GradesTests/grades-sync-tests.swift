@@ -9,24 +9,9 @@ import Testing
 /// Seed 000 §9.2 for grades: server wins. And what each role's app receives of them.
 @Suite("Grades: offline sync")
 struct GradesSyncTests {
-    /// Every entity the caller holds after pulling from the start: the last change of each wins.
+    /// Every entity an app of the caller holds after its snapshot and a pull.
     static func replica(_ fixture: GradesFixture, as principal: Principal, in school: School? = nil) throws -> [String: [String: APIValue]] {
-        var entities: [String: [String: APIValue]] = [:]
-        var cursor: String?
-        while true {
-            guard case .changes(let changes, let next, let hasMore, _) = try fixture.harness.kernel.syncPull(
-                clientID: nil, cursor: cursor, limit: 1000, as: principal, in: (school ?? fixture.school).id) else {
-                Issue.record("unexpected reset")
-                return entities
-            }
-            for change in changes {
-                if change.op == "upsert", case .object(let data) = change.data { entities["\(change.type)/\(change.id)"] = data } else {
-                    entities["\(change.type)/\(change.id)"] = nil
-                }
-            }
-            cursor = next
-            if !hasMore { return entities }
-        }
+        try TestDevice(fixture.harness.kernel, as: principal, in: (school ?? fixture.school).id).entities
     }
 
     static func results(_ replica: [String: [String: APIValue]]) -> [[String: APIValue]] {

@@ -92,8 +92,9 @@ struct GradesFixture {
     init(withAttendance: Bool = true) throws {
         let moment = (try? Date.ISO8601FormatStyle().parse("2026-11-22T06:00:00Z")) ?? Date()
         let modules: [any AppModule] = [AuthModule(), StudentsModule(), GradesModule()] + (withAttendance ? [AttendanceModule()] : [])
-        harness = try TestHarness(modules: modules, clock: { moment })
-        school = try harness.kernel.createDemoSchools()[0]
+        let (harness, schools) = try TestHarness.withDemo(modules: modules, clock: { moment })
+        self.harness = harness
+        school = schools[0]
     }
 
     var admin: Principal { harness.user(.admin, in: school) }

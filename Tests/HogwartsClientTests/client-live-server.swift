@@ -36,9 +36,7 @@ struct SwitchedTransport: SyncTransport {
 
 /// The demo schools on a fresh database with every module that shares data with offline apps.
 func demoServer() throws -> TestHarness {
-    let harness = try TestHarness(modules: fuzzModules())
-    try harness.kernel.createDemoSchools()
-    return harness
+    try TestHarness.withDemo(modules: fuzzModules()).0
 }
 
 extension TestHarness {

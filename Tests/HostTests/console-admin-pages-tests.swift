@@ -12,8 +12,9 @@ struct ConsoleAdminPagesTests {
     let demo: School
 
     init() throws {
-        harness = try TestHarness(modules: builtInModules)
-        demo = try #require(try harness.kernel.createDemoSchools().first { $0.slug == "demo" })
+        let (harness, schools) = try TestHarness.withDemo(modules: builtInModules)
+        self.harness = harness
+        demo = try #require(schools.first { $0.slug == "demo" })
     }
 
     /// Rows of a table as the page shows them: each `<tr ...>` after the header.

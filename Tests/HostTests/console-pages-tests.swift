@@ -13,8 +13,9 @@ struct ConsolePagesTests {
     let demo: School
 
     init() throws {
-        harness = try TestHarness(modules: builtInModules)
-        demo = try #require(try harness.kernel.createDemoSchools().first { $0.slug == "demo" })
+        let (harness, schools) = try TestHarness.withDemo(modules: builtInModules)
+        self.harness = harness
+        demo = try #require(schools.first { $0.slug == "demo" })
     }
 
     @Test("the admin switches a module off (it leaves the menu and its page is gone) and on again; Students asks before cascading")

@@ -29,7 +29,12 @@ struct SyncServeTests {
         defer { _ = server.stop() }
         let token = try await server.signIn("teacher@databayt.org")
         let client = "5d0c7c9e-8f1a-4b2c-9d3e-00000000c11e"
-        let start = try await pullAll(server, token: token, client: client, from: nil)
+        // Without a cursor the pull answers a reset: the demo's history is in the snapshot, which
+        // is where a new app starts.
+        let cursorless = try await server.request("GET", "/api/v1/sync/pull?clientId=\(client)", token: token)
+        #expect((cursorless.object["reset"] as? [String: Any])?["reason"] as? String == "cursorExpired", "\(String(decoding: cursorless.body, as: UTF8.self))")
+        let snapshot = try await server.request("GET", "/api/v1/sync/snapshot?limit=1", token: token)
+        let start = try await pullAll(server, token: token, client: client, from: try #require(snapshot.object["cursor"] as? String))
 
         #expect(try hogwarts.login("teacher@databayt.org").status == 0)
         let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-19", "--period", "P2", "--absent", "3", "--lang", "en"])

@@ -16,8 +16,8 @@ struct TwoSchoolWalk {
     let demoSecrets: [String]
 
     init() throws {
-        harness = try TestHarness(modules: builtInModules)
-        let schools = try harness.kernel.createDemoSchools()
+        let (harness, schools) = try TestHarness.withDemo(modules: builtInModules)
+        self.harness = harness
         demo = try #require(schools.first { $0.slug == "demo" })
         nile = try #require(schools.first { $0.slug == "nile" })
         let admin = harness.user(.admin, in: demo)

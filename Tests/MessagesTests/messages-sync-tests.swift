@@ -80,24 +80,9 @@ struct MessagesSyncProbe {
         }), as: principal, in: school.id)
     }
 
-    /// Every entity the caller holds after pulling from the start: the last change of each wins.
+    /// Every entity an app of the caller holds after its snapshot and a pull.
     func replica(as principal: Principal, in school: School? = nil) throws -> [String: [String: APIValue]] {
-        var entities: [String: [String: APIValue]] = [:]
-        var cursor: String?
-        while true {
-            guard case .changes(let changes, let next, let hasMore, _) = try kernel.syncPull(clientID: nil, cursor: cursor, limit: 1000, as: principal,
-                                                                                               in: (school ?? self.school).id) else {
-                Issue.record("unexpected reset")
-                return entities
-            }
-            for change in changes {
-                if case .object(let data) = change.data, change.op == "upsert" { entities["\(change.type)/\(change.id)"] = data } else {
-                    entities["\(change.type)/\(change.id)"] = nil
-                }
-            }
-            cursor = next
-            if !hasMore { return entities }
-        }
+        try TestDevice(kernel, as: principal, in: (school ?? self.school).id).entities
     }
 }
 

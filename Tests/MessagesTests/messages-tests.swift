@@ -20,8 +20,9 @@ struct MessagesFixture {
 
     init() throws {
         let clock = self.clock
-        harness = try TestHarness(modules: [AuthModule(), StudentsModule(), MessagesModule()], clock: { clock.now })
-        school = try harness.kernel.createDemoSchools()[0]
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), MessagesModule()], clock: { clock.now })
+        self.harness = harness
+        school = schools[0]
     }
 
     func account(_ email: String) throws -> Principal {

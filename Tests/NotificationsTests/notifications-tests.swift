@@ -24,8 +24,9 @@ struct NotificationsFixture {
 
     init(modules extra: [any AppModule] = [AttendanceModule(), GradesModule(), MessagesModule()]) throws {
         let clock = self.clock
-        harness = try TestHarness(modules: [AuthModule(), StudentsModule(), NotificationsModule()] + extra, clock: { clock.now })
-        school = try harness.kernel.createDemoSchools()[0]
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), NotificationsModule()] + extra, clock: { clock.now })
+        self.harness = harness
+        school = schools[0]
         try harness.kernel.setSetting("notifications.log-path", to: harness.directory.appending(path: "outbox.log").path, for: school.id, by: .localOperator)
     }
 

@@ -15,16 +15,29 @@ public final class TestHarness: @unchecked Sendable {
 
     /// - Parameter modules: every module to install. A missing dependency fails here, naming it,
     ///   so a module's tests state their dependency closure explicitly.
-    public init(modules: [any AppModule], clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    public convenience init(modules: [any AppModule], clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        try self.init(modules: modules, clock: clock, copying: nil)
+    }
+
+    /// - Parameter template: a SQLite file made by a harness of the same modules (`DemoTemplate`),
+    ///   copied as this test's database instead of starting empty.
+    init(modules: [any AppModule], clock: @escaping @Sendable () -> Date, copying template: String?) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = try TestDatabase.fresh(in: directory)
+        if let template { try FileManager.default.copyItem(atPath: template, toPath: databasePath) }
         kernel = try Kernel(databasePath: databasePath, modules: modules, language: .en, clock: clock)
         try kernel.migrate()
-        school = try kernel.createSchool(NewSchool(slug: "test-school", name: LocalizedText(ar: "مدرسة الاختبار", en: "Test School")))
-        // A test's schools record changes for devices from the start, as a school with devices does.
-        try kernel.activateSync(school.id)
+        if template != nil {
+            school = try kernel.school(Self.schoolSlug)
+        } else {
+            school = try kernel.createSchool(NewSchool(slug: Self.schoolSlug, name: LocalizedText(ar: "مدرسة الاختبار", en: "Test School")))
+            // A test's schools record changes for devices from the start, as a school with devices does.
+            try kernel.activateSync(school.id, schoolIsNew: true)
+        }
     }
+
+    static let schoolSlug = "test-school"
 
     deinit {
         TestDatabase.drop(databasePath)
@@ -40,7 +53,7 @@ public final class TestHarness: @unchecked Sendable {
     /// Opens a second school in the same database, for tenancy tests.
     public func makeSchool(_ slug: String) throws -> School {
         let school = try kernel.createSchool(NewSchool(slug: slug, name: LocalizedText(ar: slug, en: slug)))
-        try kernel.activateSync(school.id)
+        try kernel.activateSync(school.id, schoolIsNew: true)
         return school
     }
 

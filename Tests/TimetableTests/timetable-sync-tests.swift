@@ -9,23 +9,9 @@ import Timetable
 /// What each person's offline app receives of the timetable.
 @Suite("Timetable: offline sync")
 struct TimetableSyncTests {
+    /// Every entity an app of the caller holds after its snapshot and a pull.
     static func replica(_ fixture: TimetableFixture, as principal: Principal, in school: School? = nil) throws -> [String: [String: APIValue]] {
-        var entities: [String: [String: APIValue]] = [:]
-        var cursor: String?
-        while true {
-            guard case .changes(let changes, let next, let hasMore, _) = try fixture.harness.kernel.syncPull(
-                clientID: nil, cursor: cursor, limit: 1000, as: principal, in: (school ?? fixture.school).id) else {
-                Issue.record("unexpected reset")
-                return entities
-            }
-            for change in changes {
-                if change.op == "upsert", case .object(let data) = change.data { entities["\(change.type)/\(change.id)"] = data } else {
-                    entities["\(change.type)/\(change.id)"] = nil
-                }
-            }
-            cursor = next
-            if !hasMore { return entities }
-        }
+        try TestDevice(fixture.harness.kernel, as: principal, in: (school ?? fixture.school).id).entities
     }
 
     static func slotClasses(_ replica: [String: [String: APIValue]]) -> Set<String> {
@@ -61,13 +47,15 @@ struct TimetableSyncTests {
     func changesReachTheClass() throws {
         let fixture = try TimetableFixture()
         let student = try fixture.account("student@databayt.org")
-        let before = try Self.replica(fixture, as: student)
-        let (key, slot) = try #require(before.first { $0.key.hasPrefix("timetable.slot/") && $0.value["room"] != .string("Lab 9") })
+        let device = try TestDevice(fixture.harness.kernel, as: student, in: fixture.school.id)
+        let (key, slot) = try #require(device.entities.first { $0.key.hasPrefix("timetable.slot/") && $0.value["room"] != .string("Lab 9") })
         let id = String(key.dropFirst("timetable.slot/".count))
         try fixture.run(MoveSlot.self, .init(slot: id, room: "Lab 9"))
-        let moved = try Self.replica(fixture, as: student)[key]
+        try device.pull()
+        let moved = device.entities[key]
         #expect(moved?["room"] == .string("Lab 9") && moved?["day"] == slot["day"])
         try fixture.run(DeleteSlot.self, .init(slot: id))
-        #expect(try Self.replica(fixture, as: student)[key] == nil)
+        try device.pull()
+        #expect(device.entities[key] == nil)
     }
 }

@@ -14,8 +14,9 @@ struct TimetableFixture {
     /// `time` is UTC; the demo school is in Khartoum (UTC+2).
     init(at time: String = "2026-11-22T06:00:00Z") throws {
         let moment = (try? Date.ISO8601FormatStyle().parse(time)) ?? Date()
-        harness = try TestHarness(modules: [AuthModule(), StudentsModule(), TimetableModule()], clock: { moment })
-        school = try harness.kernel.createDemoSchools()[0]
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), TimetableModule()], clock: { moment })
+        self.harness = harness
+        school = schools[0]
     }
 
     var admin: Principal { harness.user(.admin, in: school) }
