@@ -13,6 +13,10 @@ public struct LocalEffects {
     public let userID: String?
 
     public func entities(_ type: String) throws -> [LocalEntity] { try Replica.entities(type, db) }
+    /// Only the entities whose string `field`s equal the given texts, filtered before decoding.
+    public func entities(_ type: String, where fields: [(field: String, text: String)]) throws -> [LocalEntity] {
+        try Replica.entities(type, matching: fields, db)
+    }
     public func entity(_ type: String, id: String) throws -> LocalEntity? { try Replica.entity(type, id, db) }
 
     public func put(_ type: String, id: String, data: JSONValue) throws {
@@ -63,8 +67,10 @@ enum AttendanceApplier {
                 marks[student] = (status, mark["notes"] ?? .null)
             }
         }
-        let students = try effects.entities("student").filter { $0.data["classId"]?.string == schoolClass.id }
-        let records = try effects.entities("attendance.record").filter {
+        // Only this class's students and this class and day's records are read: the replica may
+        // hold a year of the school's attendance, and a rebase runs this for every queued register.
+        let students = try effects.entities("student", where: [("classId", schoolClass.id)]).filter { $0.data["classId"]?.string == schoolClass.id }
+        let records = try effects.entities("attendance.record", where: [("classId", schoolClass.id), ("date", date)]).filter {
             $0.data["classId"]?.string == schoolClass.id && $0.data["date"]?.string == date && $0.data["period"]?.string == period
         }
         for mark in marks.keys where !students.contains(where: { $0.data["grNumber"]?.string == mark || $0.id == mark }) {

@@ -143,6 +143,28 @@ enum Replica {
         return byID.values.sorted { $0.id < $1.id }
     }
 
+    /// The view's entities of `type` whose JSON fields equal the given texts, filtered by SQLite
+    /// before anything is decoded: an applier that needs one class's records must not decode the
+    /// whole replica (an admin's holds every attendance record of the school) on every write.
+    static func entities(_ type: String, matching fields: [(field: String, text: String)], _ db: Database) throws -> [LocalEntity] {
+        let condition = fields.map { _ in " AND json_extract(data, ?) = ?" }.joined()
+        var arguments: [(any DatabaseValueConvertible)?] = [type]
+        for (field, text) in fields { arguments += ["$.\"\(field)\"", text] }
+        var found: [LocalEntity] = []
+        // A queued effect replaces (or hides) the server's entity of the same id, matching or not.
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, data FROM entities WHERE type = ?\(condition)
+              AND NOT EXISTS (SELECT 1 FROM overlay WHERE overlay.type = entities.type AND overlay.id = entities.id)
+            """, arguments: StatementArguments(arguments)) {
+            found.append(LocalEntity(type: type, id: row["id"], data: try JSONValue.parse(row["data"]), pending: false))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, data FROM overlay WHERE type = ? AND data IS NOT NULL\(condition)",
+                                    arguments: StatementArguments(arguments)) {
+            found.append(LocalEntity(type: type, id: row["id"], data: try JSONValue.parse(row["data"]), pending: true))
+        }
+        return found.sorted { $0.id < $1.id }
+    }
+
     static func entity(_ type: String, _ id: String, _ db: Database) throws -> LocalEntity? {
         if let row = try Row.fetchOne(db, sql: "SELECT data FROM overlay WHERE type = ? AND id = ?", arguments: [type, id]) {
             guard let text: String = row["data"] else { return nil }

@@ -6,14 +6,16 @@ final class FuzzDevice: @unchecked Sendable {
     let account: String
     let store: ClientStore
     let nemesis: Nemesis
+    let progress: FuzzProgress
     var client: SyncClient
     /// What this device queued, in order: (seq, mutation id, client id of a message).
     var queued: [(seq: Int64, id: String, messageID: String?)] = []
 
-    init(account: String, slot: ServerSlot, seed: UInt64) throws {
+    init(account: String, slot: ServerSlot, seed: UInt64, address: String, progress: FuzzProgress) throws {
         self.account = account
+        self.progress = progress
         store = try ClientStore(path: nil)
-        nemesis = Nemesis(slot: slot, seed: seed)
+        nemesis = Nemesis(slot: slot, seed: seed, address: address)
         client = SyncClient(store: store, transport: nemesis, clock: FuzzClock())
     }
 
@@ -25,6 +27,7 @@ final class FuzzDevice: @unchecked Sendable {
     /// The app is killed during a sync (mid-push, or mid-pull when the push was quick): the sync
     /// is cancelled wherever it is, the process is gone once it stopped, and the app starts again.
     func killDuringSync(after nanoseconds: UInt64) async {
+        progress.synced()
         let client = client
         // push() and pull() run in the caller's task (sync() runs in its own), so the cancel reaches them.
         let sync = Task {
@@ -44,8 +47,12 @@ final class FuzzDevice: @unchecked Sendable {
             switch draw % 12 {
             case 0: restartApp()
             case 1: await killDuringSync(after: (draw >> 40) % 2_000_000)
-            case 2, 3, 4: _ = try? await client.sync()
-            case 5: _ = try? await client.pull()
+            case 2, 3, 4:
+                progress.synced()
+                _ = try? await client.sync()
+            case 5:
+                progress.synced()
+                _ = try? await client.pull()
             default: break
             }
         }
@@ -81,6 +88,7 @@ final class FuzzDevice: @unchecked Sendable {
             seq = try await client.enqueue(name: "messages.send@1", args: ["conversation": "no-such-conversation", "body": "refused", "clientId": .string(id)], id: id)
         }
         queued.append((seq, id, messageID))
+        progress.queued()
     }
 
     static func day(_ date: Date) -> String {
@@ -97,31 +105,53 @@ final class FuzzDevice: @unchecked Sendable {
         }
     }
 
-    /// What a person would notice went wrong on this device, after draining.
-    func check(truth: [String: JSONValue], server: FuzzServer) async throws -> [String] {
+    /// What the checks of one device found, and how much they compared.
+    struct Findings {
         var failures: [String] = []
-        func expect(_ holds: Bool, _ what: @autoclosure () -> String) { if !holds { failures.append(what()) } }
+        /// Mutations or messages the server holds more than once (must be 0).
+        var duplicates = 0
+        var entitiesCompared = 0
+        var acknowledged = 0
+        var rejected = 0
+    }
+
+    /// What a person would notice went wrong on this device, after draining. `copies` is how many
+    /// server messages carry each client id (one read for all devices, not one per message).
+    func check(truth: [String: JSONValue], server: FuzzServer, copies: [String: Int]) async throws -> Findings {
+        var findings = Findings()
+        func expect(_ holds: Bool, _ what: @autoclosure () -> String) { if !holds { findings.failures.append(what()) } }
         let outbox = try await client.outbox()
         expect(outbox.isEmpty, "outbox not drained: \(outbox.count) left, the head \(outbox.first.map { "\($0.seq) \($0.state)" } ?? "")")
         let ledger = try server.ledger(of: try await client.clientID())
+        findings.acknowledged = ledger.count
+        findings.rejected = ledger.filter { $0.status == "rejected" }.count
+        findings.duplicates += ledger.count - Set(ledger.map(\.id)).count
         // Each acknowledged mutation once, in the order the device queued them.
-        expect(ledger.map(\.seq) == queued.map(\.seq), "ledger seqs \(ledger.map(\.seq)) differ from queued \(queued.map(\.seq))")
+        expect(ledger.map(\.seq) == queued.map(\.seq), "ledger seqs \(Self.difference(ledger.map(\.seq), queued.map(\.seq))) differ from queued")
         expect(ledger.map(\.id) == queued.map(\.id), "ledger ids not in queue order")
-        let statuses = Dictionary(uniqueKeysWithValues: ledger.map { ($0.seq, $0.status) })
+        let statuses = Dictionary(ledger.map { ($0.seq, $0.status) }, uniquingKeysWith: { first, _ in first })
         for mutation in queued {
             guard let messageID = mutation.messageID else { continue }
-            let copies = try server.count("SELECT COUNT(*) FROM messages_messages WHERE client_id = ?", [messageID])
-            expect(copies == (statuses[mutation.seq] == "applied" ? 1 : 0), "message \(mutation.seq): \(copies) copies")
+            let count = copies[messageID] ?? 0
+            findings.duplicates += max(0, count - 1)
+            expect(count == (statuses[mutation.seq] == "applied" ? 1 : 0), "message \(mutation.seq): \(count) copies")
         }
         let failed = try await client.failed().map(\.seq)
         expect(failed.allSatisfy { statuses[$0] == "rejected" }, "failed \(failed) are not all the server's rejections")
         let view = try await client.serverView()
+        findings.entitiesCompared = view.count
         if view != truth {
             let differing = Set(view.keys).symmetricDifference(truth.keys).union(view.keys.filter { truth[$0] != nil && truth[$0] != view[$0] })
-            failures.append("replica differs from the server's view of its scope in \(differing.count) entities, e.g. \(differing.sorted().prefix(3))")
+            findings.failures.append("replica differs from the server's view of its scope in \(differing.count) entities, e.g. \(differing.sorted().prefix(3))")
         }
         let messages = try await client.entities("message")
         expect(messages.allSatisfy { !$0.pending }, "messages left optimistic")
-        return failures
+        return findings
+    }
+
+    /// Where two seq lists part, short enough to read in a report of a 10,000-mutation run.
+    static func difference(_ found: [Int64], _ expected: [Int64]) -> String {
+        let common = zip(found, expected).prefix { $0 == $1 }.count
+        return "(\(found.count) vs \(expected.count) queued; first difference at \(common): \(found.dropFirst(common).prefix(5)) vs \(expected.dropFirst(common).prefix(5)))"
     }
 }

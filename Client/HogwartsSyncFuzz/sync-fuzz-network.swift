@@ -7,18 +7,18 @@ import HogwartsClient
 /// a request in flight when a server dies gets no reply.
 public final class ServerSlot: @unchecked Sendable {
     private let lock = NSLock()
-    private var transport: (any SyncTransport)?
+    private var transport: RouterTransport?
     private var count = 0
 
     public init() {}
 
-    public var current: (any SyncTransport)? {
+    public var current: RouterTransport? {
         get { lock.withLock { transport } }
         set { lock.withLock { transport = newValue; count += 1 } }
     }
 
     /// The server and its generation, read together.
-    var serving: (transport: (any SyncTransport)?, generation: Int) { lock.withLock { (transport, count) } }
+    var serving: (transport: RouterTransport?, generation: Int) { lock.withLock { (transport, count) } }
     var generation: Int { lock.withLock { count } }
 }
 
@@ -28,16 +28,24 @@ public final class ServerSlot: @unchecked Sendable {
 /// the slot = the server is down; a server restarted while a request was in it = no answer.
 public final class Nemesis: SyncTransport, @unchecked Sendable {
     public struct Lost: Error {}
+    /// How many old pushes are kept for replay: a uniform sample of all of them (reservoir
+    /// sampling), so a replay is still any earlier push, without keeping every body of a long run.
+    static let replayable = 64
     let slot: ServerSlot
+    /// This device's IP as the server sees it.
+    let address: String
     private let lock = NSLock()
     private var random: SeededRandom
     private var history: [TransportRequest] = []
+    private var pushesSeen = 0
+    private var pushBytes = 0
     private var calm = false
     private var cut = false
     private var counts: [String: Int] = [:]
 
-    public init(slot: ServerSlot, seed: UInt64) {
+    public init(slot: ServerSlot, seed: UInt64, address: String = "10.0.0.1") {
         self.slot = slot
+        self.address = address
         random = SeededRandom(seed: seed)
     }
 
@@ -46,6 +54,8 @@ public final class Nemesis: SyncTransport, @unchecked Sendable {
     /// A partition: every request of this device fails, while the others carry on.
     public func partition(_ on: Bool = true) { lock.withLock { cut = on } }
     public var faults: [String: Int] { lock.withLock { counts } }
+    /// Pushes sent and their bytes: what a replay history keeping every push would hold.
+    public var pushes: (count: Int, bytes: Int) { lock.withLock { (pushesSeen, pushBytes) } }
 
     func note(_ fault: String) { lock.withLock { counts[fault, default: 0] += 1 } }
 
@@ -65,14 +75,28 @@ public final class Nemesis: SyncTransport, @unchecked Sendable {
         }
     }
 
+    /// Keeps `request` in the replay sample: the n-th push replaces a random kept one with chance k/n.
+    private func remember(_ request: TransportRequest) {
+        lock.withLock {
+            pushesSeen += 1
+            pushBytes += request.body?.count ?? 0
+            if history.count < Self.replayable {
+                history.append(request)
+            } else {
+                let slot = Int(random.next() % UInt64(pushesSeen))
+                if slot < Self.replayable { history[slot] = request }
+            }
+        }
+    }
+
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         // A killed app sends nothing more.
         if Task.isCancelled { throw CancellationError() }
         let fate = decide()
         if fate.cut { throw Lost() }
-        if request.method == "POST" && request.path.hasSuffix("/sync/push") { lock.withLock { history.append(request) } }
+        if request.method == "POST" && request.path.hasSuffix("/sync/push") { remember(request) }
         let (serving, generation) = slot.serving
-        guard let server = serving else { throw Lost() }
+        guard let server = serving?.from(address) else { throw Lost() }
         if let replay = fate.replay { _ = try? await server.send(replay) }   // an old push arriving late
         if fate.drop { throw Lost() }
         if fate.delay > 0 { try? await Task.sleep(nanoseconds: fate.delay) }

@@ -12,9 +12,19 @@ import NIOEmbedded
 public struct RouterTransport: SyncTransport {
     let responder: RouterResponder<APIContext>
     let logger = Logger(label: "sync-fuzz") { _ in SwiftLogNoOpLogHandler() }
+    /// The caller's IP as the server sees it: each fuzzed phone has its own, as real phones do, so
+    /// the per-address sign-in limit (10 a minute) does not make 20 devices wait on each other.
+    var address: SocketAddress?
 
     public init(kernel: Kernel) {
         responder = APIServer(kernel: kernel).router().buildResponder()
+    }
+
+    /// The same server reached from another address.
+    public func from(_ ip: String) -> RouterTransport {
+        var copy = self
+        copy.address = try? SocketAddress(ipAddress: ip, port: 443)
+        return copy
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -26,7 +36,9 @@ public struct RouterTransport: SyncTransport {
         let head = HTTPRequest(method: HTTPRequest.Method(request.method) ?? .get, scheme: "http", authority: "localhost",
                                path: request.path, headerFields: fields)
         let served = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: request.body ?? Data())))
-        let context = APIContext(source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
+        let channel = NIOAsyncTestingChannel()
+        if let address { channel.remoteAddress = address }
+        let context = APIContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
         let response: Response
         do {
             response = try await responder.respond(to: served, context: context)

@@ -48,6 +48,28 @@ public final class FuzzServer: @unchecked Sendable {
         }
     }
 
+    /// How many messages carry each client id, read straight from the server's database once.
+    public func messageCopies() throws -> [String: Int] {
+        try reader().read { db in
+            var copies: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT client_id, COUNT(*) AS copies FROM messages_messages WHERE client_id IS NOT NULL GROUP BY client_id") {
+                copies[row["client_id"]] = row["copies"]
+            }
+            return copies
+        }
+    }
+
+    /// Why the server refused mutations, by error code, over every client.
+    public func rejections() throws -> [String: Int] {
+        try reader().read { db in
+            var codes: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT COALESCE(error_code, '?') AS code, COUNT(*) AS n FROM kernel_sync_mutations WHERE status = 'rejected' GROUP BY 1") {
+                codes[row["code"]] = row["n"]
+            }
+            return codes
+        }
+    }
+
     /// A count read straight from the server's database.
     public func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
         try reader().read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
