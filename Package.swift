@@ -139,7 +139,9 @@ let package = Package(
                            .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"),
                            // `--sync-fuzz`: the full sync fuzz.
-                           "HogwartsSyncFuzz"],
+                           "HogwartsSyncFuzz",
+                           // `--database postgres://...`: the PostgreSQL floors, through libpq directly.
+                           "CLibPQ"],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),

@@ -23,7 +23,11 @@ extension BenchSchool {
         let floor = try Clock.time {
             for students in members.values {
                 for period in Self.periods {
-                    try raw.write { db in try upsertFloor(db, school: "floor-register", students: students, periods: [period], pass: pass) }
+                    if let postgres {
+                        try postgres.transaction { try upsertFloor(postgres, school: "floor-register", students: students, periods: [period], pass: pass) }
+                    } else {
+                        try raw.write { db in try upsertFloor(db, school: "floor-register", students: students, periods: [period], pass: pass) }
+                    }
                 }
             }
         }
@@ -36,9 +40,13 @@ extension BenchSchool {
     /// prepared statement and one commit). It marks the previous school day, so that its first
     /// pass is a first marking too.
     func attendanceDayOneTransaction(pass: Int) throws -> Figure {
-        let students = try raw.read { db in try String.fetchAll(db, sql: "SELECT id FROM students_students WHERE school_id = ?", arguments: [school.id]) }
+        let students = try store.rows("SELECT id FROM students_students WHERE school_id = ?", [school.id]).map { $0[0] }
         let floor = try Clock.time {
-            try raw.write { db in try upsertFloor(db, school: "floor", students: students, periods: Self.periods, pass: pass) }
+            if let postgres {
+                try postgres.transaction { try upsertFloor(postgres, school: "floor", students: students, periods: Self.periods, pass: pass) }
+            } else {
+                try raw.write { db in try upsertFloor(db, school: "floor", students: students, periods: Self.periods, pass: pass) }
+            }
         }
         var day = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt).adding(days: -1)
         while day.weekday > 4 { day = day.adding(days: -1) }
@@ -59,14 +67,12 @@ extension BenchSchool {
 
     /// Each class's student ids by class code, in one read (not measured).
     func classMembers() throws -> [String: [String]] {
-        let rows = try raw.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.code, e.student_id FROM students_enrolments e JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
-                WHERE e.school_id = ?
-                """, arguments: [school.id])
-        }
+        let rows = try store.rows("""
+            SELECT c.code, e.student_id FROM students_enrolments e JOIN students_classes c ON c.school_id = e.school_id AND c.id = e.class_id
+            WHERE e.school_id = ?
+            """, [school.id])
         var members: [String: [String]] = [:]
-        for row in rows { members[row["code"] as String, default: []].append(row["student_id"]) }
+        for row in rows { members[row[0], default: []].append(row[1]) }
         return members
     }
 
@@ -81,6 +87,18 @@ extension BenchSchool {
         }
     }
 
+    /// The same upsert and rows through libpq (Benchmarks/postgres-drivers runs this day through PostgresNIO too).
+    func upsertFloor(_ db: BenchPostgres, school: String, students: [String], periods: [String], pass: Int) throws {
+        let upsert = """
+            INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
+            VALUES (?, ?, ?, 'c', '2026-11-22', ?, ?, 'MANUAL', 'bench', '2026-11-22T06:00:00.000Z')
+            ON CONFLICT (school_id, student_id, date, period) DO UPDATE SET status = excluded.status, marked_at = excluded.marked_at
+            """
+        for student in students {
+            for period in periods { try db.execute(upsert, [school, "\(student)\(period)", student, period, pass == 1 ? "PRESENT" : "LATE"]) }
+        }
+    }
+
     /// Writes `statsDays` school days of whole-day history (setup, not measured).
     func seedAttendanceHistory() throws -> (from: String, to: String) {
         let today = CivilDate(Date(), in: TimeZone(identifier: school.timeZone) ?? .gmt)
@@ -90,20 +108,18 @@ extension BenchSchool {
             if day.weekday <= 4 { days.append(day) }
             day = day.adding(days: -1)
         }
-        let students = try raw.read { db in
-            try Row.fetchAll(db, sql: "SELECT student_id, class_id FROM students_enrolments WHERE school_id = ?", arguments: [school.id])
-        }
+        let students = try store.rows("SELECT student_id, class_id FROM students_enrolments WHERE school_id = ?", [school.id])
         var random = DemoRandom(seed: 5)
-        try raw.write { db in
-            let insert = try db.makeStatement(sql: """
+        try store.write { db in
+            let insert = """
                 INSERT INTO attendance_records (school_id, id, student_id, class_id, date, period, status, method, marked_by, marked_at)
                 VALUES (?, ?, ?, ?, ?, 'DAY', ?, 'MANUAL', 'bench', '2026-08-01T00:00:00.000Z')
-                """)
+                """
             for student in students {
                 for day in days {
                     let roll = random.next() % 100
                     let status = roll < 4 ? "ABSENT" : roll < 9 ? "LATE" : roll < 10 ? "SICK" : "PRESENT"
-                    try insert.execute(arguments: [school.id, random.id(), student["student_id"] as String, student["class_id"] as String, day.description, status])
+                    try db.execute(insert, [school.id, random.id(), student[0], student[1], day.description, status])
                 }
             }
         }
@@ -115,11 +131,12 @@ extension BenchSchool {
         let ours = try Clock.time {
             rows = try run(AttendanceStats.self, .init(from: from, to: to)).school.totals.counted + 0
         }
+        let sql = "SELECT student_id, status, COUNT(*) FROM attendance_records WHERE school_id = ? AND date >= ? AND date <= ? GROUP BY student_id, status"
         let floor = try Clock.time {
-            _ = try raw.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT student_id, status, COUNT(*) FROM attendance_records WHERE school_id = ? AND date >= ? AND date <= ? GROUP BY student_id, status
-                    """, arguments: [school.id, from, to])
+            if let postgres {
+                _ = try postgres.transaction(readOnly: true) { try postgres.rows(sql, [school.id, from, to]) }
+            } else {
+                _ = try raw.read { db in try Row.fetchAll(db, sql: sql, arguments: [school.id, from, to]) }
             }
         }
         return Figure(scenario: "attendance stats, whole school, \(scale.statsDays) days", rows: rows, seconds: ours, floorSeconds: floor, target: "2x")

@@ -40,30 +40,61 @@ final class BenchSchool {
     let kernel: Kernel
     let school: School
     let admin: Principal
-    let raw: DatabaseQueue
+    /// Setup's access to the database, and the floors' connection: GRDB on SQLite, libpq on PostgreSQL.
+    let store: BenchStore
+    /// On PostgreSQL, the server's URL the bench's schema was made on (dropped at the end).
+    let server: String?
     private(set) var classCodes: [String] = []
 
-    var databasePath: String { directory.appending(path: "bench.sqlite").path }
+    /// The SQLite file, or the URL of the bench's own schema on the PostgreSQL server.
+    let databasePath: String
 
-    init(scale: BenchScale, devices: Bool = false) throws {
+    /// The floors' SQLite database; scenarios written only for SQLite (sync, profile, HTTP) use it.
+    var raw: DatabaseQueue {
+        get throws {
+            guard case .sqlite(let queue) = store else { throw BenchError.sqliteOnly("this scenario") }
+            return queue
+        }
+    }
+
+    /// The PostgreSQL floors' connection, nil on SQLite.
+    var postgres: BenchPostgres? {
+        if case .postgres(let connection) = store { return connection }
+        return nil
+    }
+
+    /// - Parameter database: a `postgres://` URL builds the school in a new, empty schema on that
+    ///   server (dropped with everything in it when the bench ends); nil is a temporary SQLite file.
+    init(scale: BenchScale, devices: Bool = false, database: String? = nil) throws {
         self.scale = scale
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        kernel = try Kernel(databasePath: directory.appending(path: "bench.sqlite").path,
+        server = database
+        databasePath = try database.map { try PostgresScratch.makeSchema(on: $0) } ?? directory.appending(path: "bench.sqlite").path
+        kernel = try Kernel(databasePath: databasePath,
                             modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), GradesModule(), MessagesModule()])
         try kernel.migrate()
         school = try kernel.createSchool(NewSchool(slug: "bench", name: LocalizedText(ar: "مدرسة القياس", en: "Bench School")))
         if devices { try kernel.activateSync(school.id) }
         admin = Principal(userID: "bench-admin", role: .admin, schoolID: school.id, displayName: "bench")
-        // The floors use the kernel's connection settings: WAL with `synchronous = FULL` (every
-        // commit waits for the disk); if the kernel's setting changes, change it here.
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        raw = try DatabaseQueue(path: directory.appending(path: "bench.sqlite").path, configuration: configuration)
-        try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+        if database != nil {
+            // The floors' own connection to the bench's schema (its search_path is in the URL).
+            store = .postgres(try BenchPostgres(url: databasePath))
+        } else {
+            // The floors use the kernel's connection settings: WAL with `synchronous = FULL` (every
+            // commit waits for the disk); if the kernel's setting changes, change it here.
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            let raw = try DatabaseQueue(path: databasePath, configuration: configuration)
+            try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            store = .sqlite(raw)
+        }
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+        if let server { PostgresScratch.dropSchema(databasePath, on: server) }
+    }
 
     @discardableResult
     func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal? = nil) throws -> A.Output {
@@ -85,12 +116,12 @@ final class BenchSchool {
             try run(CreateSubject.self, .init(code: subject, name: LocalizedText(ar: subject, en: subject), credits: subject == "ART" ? 1 : 3))
         }
         let teachers = scale.teachers
-        try raw.write { db in
+        try store.write { db in
             for index in 0..<teachers {
-                try db.execute(sql: """
+                try db.execute("""
                     INSERT INTO auth_users (school_id, id, email, display_name, role, password_hash, status, created_at)
                     VALUES (?, ?, ?, ?, 'TEACHER', ?, 'ACTIVE', '2026-08-01T00:00:00.000Z')
-                    """, arguments: [school.id, "teacher-\(index)", "t\(index)@bench.org", "Teacher \(index)", AuthDemo.passwordHash])
+                    """, [school.id, "teacher-\(index)", "t\(index)@bench.org", "Teacher \(index)", AuthDemo.passwordHash])
             }
         }
         for index in 0..<scale.classes {
@@ -135,11 +166,11 @@ final class BenchSchool {
 
     /// A signed-in session for `email` (created with `role`), as `hogwarts login` leaves it.
     func session(email: String, role: Role, configDirectory: URL) throws {
-        try raw.write { db in
-            try db.execute(sql: """
+        try store.write { db in
+            try db.execute("""
                 INSERT INTO auth_users (school_id, id, email, display_name, role, password_hash, status, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, 'ACTIVE', '2026-08-01T00:00:00.000Z')
-                """, arguments: [school.id, "user-\(email)", email, email, role.rawValue, AuthDemo.passwordHash])
+                """, [school.id, "user-\(email)", email, email, role.rawValue, AuthDemo.passwordHash])
         }
         if role == .student {
             let first = try run(ListStudents.self, .init(classCode: classCodes[0])).students[0].grNumber
@@ -148,6 +179,9 @@ final class BenchSchool {
         let signedIn = try kernel.run(SignIn.self, .init(email: email, password: AuthDemo.password), as: .anonymous, in: school.id)
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
         let sessions = [URL(filePath: databasePath).standardizedFileURL.path: ["schoolID": school.id, "email": email, "token": signedIn.token ?? ""]]
-        try JSONEncoder().encode(sessions).write(to: configDirectory.appending(path: "sessions.json"))
+        let file = configDirectory.appending(path: "sessions.json")
+        try JSONEncoder().encode(sessions).write(to: file)
+        // Private, as `hogwarts login` leaves it: the CLI warns about a session file others can read.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 }

@@ -20,12 +20,10 @@ extension BenchSchool {
 
     /// The teacher's classes (code, id), in code order (not measured).
     func syncTeacherClasses() throws -> [(code: String, id: String)] {
-        try raw.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT DISTINCT c.code, c.id FROM students_teaching t JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
-                WHERE t.school_id = ? AND t.teacher_user_id = ? ORDER BY c.code
-                """, arguments: [school.id, Self.syncTeacher]).map { ($0["code"], $0["id"]) }
-        }
+        try store.rows("""
+            SELECT DISTINCT c.code, c.id FROM students_teaching t JOIN students_classes c ON c.school_id = t.school_id AND c.id = t.class_id
+            WHERE t.school_id = ? AND t.teacher_user_id = ? ORDER BY c.code
+            """, [school.id, Self.syncTeacher]).map { ($0[0], $0[1]) }
     }
 
     /// Every register of the teacher's classes over the edit window (8 days x 8 periods), one
@@ -65,16 +63,22 @@ extension BenchSchool {
         let idByCode = Dictionary(uniqueKeysWithValues: classes.map { ($0.code, $0.id) })
         let floor = try Clock.time {
             for (index, register) in registers.enumerated() {
+                if let postgres {
+                    try postgres.transaction {
+                        try syncPushFloor(postgres, seq: index + 1, classID: idByCode[register.code] ?? register.classID,
+                                          students: members[register.code] ?? [], date: register.date, period: register.period)
+                    }
+                    continue
+                }
                 try raw.write { db in
                     try syncPushFloor(db, seq: index + 1, classID: idByCode[register.code] ?? register.classID,
                                       students: members[register.code] ?? [], date: register.date, period: register.period)
                 }
             }
         }
-        let records = try raw.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM attendance_records WHERE school_id = ? AND date IN (SELECT value FROM json_each(?)) AND period != 'DAY'",
-                             arguments: [school.id, SyncScope.json(days)]) ?? 0
-        }
+        let dayList = postgres == nil ? "SELECT value FROM json_each(?)" : "SELECT jsonb_array_elements_text(CAST(? AS jsonb))"
+        let records = try store.rows("SELECT COUNT(*) FROM attendance_records WHERE school_id = ? AND date IN (\(dayList)) AND period != 'DAY'",
+                                     [school.id, SyncScope.json(days)]).first.flatMap { Int($0[0]) } ?? 0
         return Figure(scenario: "sync push, \(mutations.count) attendance.take@1 (\(records) records), batches of \(SyncProtocol.maximumMutations)",
                       rows: mutations.count, seconds: ours, floorSeconds: floor, floorKind: "one transaction per mutation", target: "3x")
     }
@@ -154,6 +158,10 @@ extension BenchSchool {
         let keys = ["school", "staff", "user:\(Self.syncTeacher)"] + classIDs.flatMap { ["class:\($0)", "class-members:\($0)"] }
         var floorChanges = 0
         let floor = try Clock.time {
+            if let postgres {
+                floorChanges = try syncPullFloor(postgres, keys: keys)
+                return
+            }
             try raw.read { db in
                 let page = try db.cachedStatement(sql: """
                     SELECT seq, entity_type, entity_id, op, payload FROM kernel_sync_changes
@@ -175,6 +183,10 @@ extension BenchSchool {
 
     /// The sync figures: push, then the office's day (not measured), then pull.
     func syncScenarios() throws -> [Figure] {
+        // Recording from the log's start (floor 0, as for a new school), so that the new device's
+        // pull reads the whole log instead of being answered with a reset to a snapshot: the pull
+        // measured is the log's, as before a school activated late began its log after its data.
+        try kernel.activateSync(school.id, schoolIsNew: true)
         let push = try syncPush()
         try syncOfficeDay()
         return [push, try syncPull()]
