@@ -79,6 +79,8 @@ public enum KernelError: HogwartsError, Equatable {
     case corruptDatabase(path: String, detail: String)
     /// Backup or restore asked of an engine whose server has its own tools (PostgreSQL: pg_dump, pg_restore).
     case backupNeedsServerTools(database: String)
+    /// `demo` on a server database that already holds schools: nothing there is a file to replace.
+    case demoNeedsEmptyServerDatabase(database: String)
     case storage(String)
 
     public var messageKey: String {
@@ -120,6 +122,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .readOnlyDatabase: "kernel.error.read-only-database"
         case .corruptDatabase: "kernel.error.corrupt-database"
         case .backupNeedsServerTools: "kernel.error.backup-needs-server-tools"
+        case .demoNeedsEmptyServerDatabase: "kernel.error.demo-needs-empty-server-database"
         case .storage: "kernel.error.storage"
         }
     }
@@ -157,7 +160,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
         case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
-        case .backupNeedsServerTools(let database): ["database": database]
+        case .backupNeedsServerTools(let database), .demoNeedsEmptyServerDatabase(let database): ["database": database]
         case .storage(let detail): ["detail": detail]
         }
     }
@@ -168,7 +171,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
-        case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse: .conflict
+        case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse,
+             .demoNeedsEmptyServerDatabase: .conflict
         case .notAHogwartsDatabase, .newerDatabase, .migrationChanged, .corruptDatabase: .invalidData
         case .readOnlyDatabase: .permissionDenied
         case .backupNeedsServerTools: .unavailable

@@ -40,7 +40,11 @@ extension Kernel {
         if definition.isFilePath && !force {
             let folder = databaseFolder
             let target = SettingsReader.resolve(normalized, in: folder)
-            guard target.path.hasPrefix(folder.path + "/") else {
+            // A server database has no folder (the working directory stands in, and the server's
+            // is not this command's): an absolute path the operator at the machine types is theirs
+            // to choose. Anyone else, and every relative path, stays inside the folder.
+            let operatorsChoice = store.engine.isServer && principal == .localOperator && normalized.hasPrefix("/")
+            guard operatorsChoice || target.path.hasPrefix(folder.path + "/") else {
                 throw KernelError.settingPathOutside(key: key, path: target.path, folder: folder.path)
             }
         }

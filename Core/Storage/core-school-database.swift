@@ -108,6 +108,15 @@ public final class SchoolDatabase {
         try execute("INSERT INTO \(table) (\(names)) VALUES (\(placeholders))", values)
     }
 
+    /// Makes another transaction of this school that asks for the same `key` wait until this one
+    /// ends, so a read-then-write (what a register already holds, then its marks) is never
+    /// interleaved with another writer's. Call it before the read. Free on SQLite, whose writers
+    /// already take turns; on PostgreSQL an advisory lock held until commit. Allowed while validating.
+    public func serializeWriters(on key: String) throws {
+        guard let lock = connection.dialect.writerLock else { return }
+        _ = try connection.fetchOne(sql: lock, arguments: ["\(schoolID)|\(key)"])
+    }
+
     /// Runs `body` with writes refused (an action's validation), then allows them again.
     func readOnly<T>(_ body: () throws -> T) throws -> T {
         let wasReadOnly = isReadOnly

@@ -12,6 +12,9 @@ protocol SQLDialect: Sendable {
     /// A subquery listing the text elements of the JSON array bound to one `?`: `x IN (<this>)`
     /// matches a list bound as one value, so the statement text (and its prepared form) never varies.
     var jsonTextList: String { get }
+    /// A statement (one `?`: a text key) that makes other transactions asking for the same key
+    /// wait until this one ends; nil where write transactions already exclude each other.
+    var writerLock: String? { get }
 }
 
 /// A trigger as an engine creates it.

@@ -20,9 +20,12 @@ struct ClassSession {
     let period: String
     let members: [Member]
 
-    init(classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+    /// - Parameter forWriting: the register is about to be written, so another attendance writer of
+    ///   the school waits until this transaction ends before it reads what is recorded (two
+    ///   processes on PostgreSQL would otherwise both read "no record yet" and lose a change).
+    init(classCode: String, date: String?, period: String?, forWriting: Bool = true, _ context: ActionContext) throws {
         let classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
-        try self.init(classID: classID, classCode: classCode, date: date, period: period, context)
+        try self.init(classID: classID, classCode: classCode, date: date, period: period, forWriting: forWriting, context)
     }
 
     /// Looks up the classes of many registers (a batch) in one read, each remembered as
@@ -41,8 +44,9 @@ struct ClassSession {
     }
 
     /// A class by its id (the API's `section_id`), of any school year; another school's id is unknown.
-    init(classID: String, date: String?, period: String?, _ context: ActionContext) throws {
-        try self.init(classID: classID, classCode: try Self.classCode(id: classID, context), date: date, period: period, context)
+    init(classID: String, date: String?, period: String?, forWriting: Bool = true, _ context: ActionContext) throws {
+        try self.init(classID: classID, classCode: try Self.classCode(id: classID, context), date: date, period: period,
+                      forWriting: forWriting, context)
     }
 
     /// A class's code by its id, read once per run; another school's id is unknown.
@@ -56,7 +60,7 @@ struct ClassSession {
         }
     }
 
-    private init(classID: String, classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+    private init(classID: String, classCode: String, date: String?, period: String?, forWriting: Bool, _ context: ActionContext) throws {
         self.classID = classID
         self.classCode = classCode
         if let date {
@@ -66,6 +70,10 @@ struct ClassSession {
             self.date = context.today
         }
         self.period = try Self.period(period, context)
+        // One key for the school's attendance writers, not one per register: a day's batch writes
+        // thousands of registers, and as many locks (taken in any order) would exhaust the
+        // server's lock table or deadlock two batches. SQLite serializes every writer anyway.
+        if forWriting { try context.database.serializeWriters(on: "attendance.records") }
         // The class list in print order with each student's record for this date and period,
         // decoded by column position. The first read of a class in a run joins the list and the
         // records in one statement and keeps the list; a later register of the class (a day's

@@ -64,9 +64,9 @@ public struct ClassRegister: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let session: ClassSession
         if let classID = input.classID {
-            session = try ClassSession(classID: classID, date: input.date, period: input.period, context)
+            session = try ClassSession(classID: classID, date: input.date, period: input.period, forWriting: false, context)
         } else {
-            session = try ClassSession(classCode: input.classCode ?? "", date: input.date, period: input.period, context)
+            session = try ClassSession(classCode: input.classCode ?? "", date: input.date, period: input.period, forWriting: false, context)
         }
         try ClassAccess.require(classID: session.classID, code: session.classCode, context)
         return Output(classID: session.classID, classCode: session.classCode, date: session.date, period: session.period, lines: session.members.map {

@@ -210,7 +210,7 @@ public struct ListConversations: Action {
                 ORDER BY m.sent_at DESC, m.seq DESC, m.id DESC LIMIT 1)
             LEFT JOIN auth_v1_people lu ON lu.school_id = lm.school_id AND lu.id = lm.sender_id
             WHERE p.school_id = :school_id AND p.user_id = :me \(input.kind == nil ? "" : "AND c.kind = :kind")
-            ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.created_at DESC
+            ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.created_at DESC, c.id DESC
             """, arguments).map { row in
             ConversationSummary(id: row.string("id"), kind: ConversationKind(rawValue: row.string("kind")) ?? .group, title: row.string("title"),
                                 participants: row.int("participants"), unread: row.int("unread"), muted: row["muted"] ?? false,

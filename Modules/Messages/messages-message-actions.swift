@@ -60,18 +60,19 @@ public struct SendMessage: Action {
             return SentMessage(message: Message(row: earlier), deduplicated: true)
         }
         let membership = try Conversations.membership(input.conversation, context)
-        let seq: Int = (try context.database.fetchValue("SELECT COALESCE(MAX(seq), 0) FROM messages_messages WHERE school_id = :school_id AND conversation_id = :c",
-                                                         ["c": .text(membership.id)]) ?? 0) + 1
+        // The conversation's counter row numbers the message: a second writer waits on the row
+        // lock and takes the next number, never the same one.
+        guard let seq: Int = try context.database.fetchValue("""
+            UPDATE messages_conversations SET message_seq = message_seq + 1,
+                last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at < :at THEN :at ELSE last_message_at END
+            WHERE school_id = :school_id AND id = :c RETURNING message_seq
+            """, ["at": SQLValue(sentAt), "c": .text(membership.id)]) else { throw MessagesError.unknownConversation(input.conversation) }
         let id = context.newID()
         try context.database.insert(into: "messages_messages", [
             "id": .text(id), "conversation_id": .text(membership.id), "sender_id": .text(me), "body": .text(input.body),
             "search_key": .text(ArabicSearch.fold(input.body)), "sent_at": SQLValue(sentAt), "seq": .integer(Int64(seq)),
             "client_id": SQLValue(input.clientID), "reply_to": SQLValue(input.replyTo),
         ])
-        try context.database.execute("""
-            UPDATE messages_conversations SET last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at < :at THEN :at ELSE last_message_at END
-            WHERE school_id = :school_id AND id = :c
-            """, ["at": SQLValue(sentAt), "c": .text(membership.id)])
         // The sender has read their own message.
         try context.database.execute("UPDATE messages_participants SET last_read_seq = :seq WHERE school_id = :school_id AND conversation_id = :c AND user_id = :me",
                                      ["seq": .integer(Int64(seq)), "c": .text(membership.id), "me": .text(me)])

@@ -23,5 +23,15 @@ enum MessagesMigrations {
             CREATE INDEX messages_messages_conversation ON messages_messages (school_id, conversation_id, sent_at, id);
             CREATE INDEX messages_messages_seq ON messages_messages (school_id, conversation_id, seq);
             """),
+        // A conversation numbers its messages from a counter on its own row, taken with
+        // `UPDATE ... RETURNING`: `MAX(seq) + 1` gave two writers on a server database the same
+        // number. The unique index makes a repeat impossible rather than unlikely.
+        Migration("002-message-counter", sql: """
+            ALTER TABLE messages_conversations ADD COLUMN message_seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE messages_conversations SET message_seq = COALESCE((SELECT MAX(m.seq) FROM messages_messages m
+                WHERE m.school_id = messages_conversations.school_id AND m.conversation_id = messages_conversations.id), 0);
+            DROP INDEX messages_messages_seq;
+            CREATE UNIQUE INDEX messages_messages_conversation_seq ON messages_messages (school_id, conversation_id, seq);
+            """),
     ]
 }

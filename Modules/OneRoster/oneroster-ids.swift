@@ -28,6 +28,9 @@ struct OneRosterIDs {
     private(set) var accounts: [String: User] = [:]
     private var accountsByID: [String: User] = [:]
     private var pending: [(kind: String, sourcedId: String, target: String, status: String)] = []
+    /// Where each `kind|sourcedId` sits in `pending`: a key set twice is written once, with its
+    /// last value (PostgreSQL refuses an upsert that meets the same row twice in one statement).
+    private var pendingIndex: [String: Int] = [:]
 
     init(_ context: ActionContext) throws {
         try context.database.forEachRow("SELECT kind, sourced_id, target FROM oneroster_ids WHERE school_id = :school_id") { row in
@@ -65,7 +68,13 @@ struct OneRosterIDs {
     mutating func set(_ kind: String, _ sourcedId: String, _ target: String, status: String = "active") {
         targets[kind, default: [:]][sourcedId] = target
         sources[kind, default: [:]][target] = sourcedId
-        pending.append((kind, sourcedId, target, status))
+        let key = "\(kind)|\(sourcedId)"
+        if let index = pendingIndex[key] {
+            pending[index] = (kind, sourcedId, target, status)
+        } else {
+            pendingIndex[key] = pending.count
+            pending.append((kind, sourcedId, target, status))
+        }
     }
 
     /// Rows per statement: 5 parameters each keeps far below SQLite's limit.
@@ -91,5 +100,6 @@ struct OneRosterIDs {
             start += slice.count
         }
         pending.removeAll()
+        pendingIndex.removeAll()
     }
 }

@@ -112,11 +112,13 @@ struct ResolvedPlacement {
             \(SlotQueries.select) WHERE t.school_id = :school_id AND t.day = :day AND t.period_id = :period
               AND (t.week = -1 OR :week = -1 OR t.week = :week) AND t.id != :ignore
               AND (t.teacher_user_id = :teacher OR t.room = :room OR t.class_id = :class)
+            ORDER BY CASE WHEN t.teacher_user_id = :teacher THEN 0 WHEN t.room = :room THEN 1 ELSE 2 END, t.week, t.id
             """, ["day": .integer(Int64(day)), "period": .text(periodID), "week": .integer(Int64(week)), "ignore": .text(slotID ?? ""),
                   "teacher": .text(teacherID), "room": .text(room), "class": .text(classID)])
         guard let row = rows.first else { return }
         let other = Slot(row: row)
-        let what = row.string("teacher_user_id") == teacherID ? "teacher" : row.string("class_id") == classID ? "class" : "room"
+        // The same precedence as the ORDER BY: the teacher, then the room, then the class.
+        let what = row.string("teacher_user_id") == teacherID ? "teacher" : row.string("room") == room ? "room" : "class"
         let description = "\(Weekday.codes[other.day]) \(other.periodCode) \(WeekSpec.name(other.week)): \(other.classCode) \(other.subjectCode) \(other.teacherEmail) \(other.room)"
         throw TimetableError.clash(what: what, slot: description)
     }

@@ -8,6 +8,7 @@ Prints one JSON line of figures, then 'N passed, N failed'; exits non-zero on an
 import argparse
 import json
 import sqlite3
+import subprocess
 import sys
 import time
 
@@ -15,6 +16,34 @@ from playwright.sync_api import sync_playwright
 
 PASSWORD = "1234"
 
+
+
+class PsqlReader:
+    """The same reads on a PostgreSQL database, through `psql` (installed with the server): `?`
+    placeholders become quoted literals, and each row comes back as JSON so numbers stay numbers."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def execute(self, sql, params=()):
+        parts = sql.split("?")
+        text = parts[0] + "".join("'" + str(value).replace("'", "''") + "'" + rest for value, rest in zip(params, parts[1:]))
+        out = subprocess.run(["psql", self.url, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c",
+                              f"SELECT row_to_json(q) FROM ({text}) q"], capture_output=True, text=True, check=True).stdout
+        self.rows = [tuple(json.loads(line, object_pairs_hook=lambda pairs: [v for _, v in pairs])) for line in out.splitlines() if line]
+        return self
+
+    def fetchone(self):
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self):
+        return self.rows
 
 class Run:
     def __init__(self, args):
@@ -36,6 +65,8 @@ class Run:
             print(f"FAILED [{self.lang}]: {what}", file=sys.stderr)
 
     def db(self):
+        if self.args.database.startswith(("postgres://", "postgresql://")):
+            return PsqlReader(self.args.database)
         return sqlite3.connect(f"file:{self.args.database}?mode=ro", uri=True)
 
     # Every page: no script error, the language and its direction, a title, one h1, labelled controls.

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import GRDB
 import HogwartsTestSupport
 
 /// Runs the built `hogwarts` binary the way a person does, and captures what it prints.
@@ -40,6 +42,22 @@ struct HogwartsProcess {
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let own = ["HOGWARTS_DATABASE": databasePath, "HOGWARTS_CONFIG_DIR": directory.appending(path: "config").path]
         return try Self.run(binary, arguments, in: directory, input: input, environment: own.merging(environment) { $1 })
+    }
+
+    /// The first column of every row of `sql`, read straight from this runner's database (its file or its schema).
+    func strings(_ sql: String) throws -> [String] {
+        if TestDatabase.isPostgres { return try PostgresScratch.strings(sql, in: databasePath) }
+        let database = try DatabaseQueue(path: databasePath)
+        defer { try? database.close() }
+        return try database.read { try String.fetchAll($0, sql: sql) }
+    }
+
+    /// Runs one statement on this runner's database, behind the process's back.
+    func execute(_ sql: String) throws {
+        if TestDatabase.isPostgres { return try PostgresScratch.execute(sql, in: databasePath) }
+        let database = try DatabaseQueue(path: databasePath)
+        defer { try? database.close() }
+        try database.write { try $0.execute(sql: sql) }
     }
 
     /// Signs in with the demo password (or `password`); returns the result of `login`.

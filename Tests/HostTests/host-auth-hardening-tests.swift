@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 /// Issue 11, Auth's side, through the built binary: whoami names the session's real school,
@@ -40,11 +39,7 @@ struct HostAuthHardeningTests {
         let wrong = try hogwarts.login("accountant@databayt.org", password: "nope")
         #expect(unknown.status == 77 && wrong.status == 77)
         #expect(unknown.stderr == wrong.stderr)
-        let database = try DatabaseQueue(path: hogwarts.databasePath)
-        defer { try? database.close() }
-        let outcomes = try database.read { db in
-            try String.fetchAll(db, sql: "SELECT outcome FROM auth_sign_in_attempts WHERE email IN ('ghost@databayt.org', 'accountant@databayt.org') ORDER BY outcome")
-        }
+        let outcomes = try hogwarts.strings("SELECT outcome FROM auth_sign_in_attempts WHERE email IN ('ghost@databayt.org', 'accountant@databayt.org') ORDER BY outcome")
         #expect(outcomes == ["unknown-email", "wrong-password"], "both went through one sign-in")
     }
 

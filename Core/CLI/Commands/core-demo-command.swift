@@ -12,12 +12,15 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let path = global.resolvedDatabasePath
-        if FileManager.default.fileExists(atPath: path) {
+        let onServer = PostgresEngine.accepts(path)
+        if onServer || FileManager.default.fileExists(atPath: path) {
             let hasSchools = try {
                 let existing = try global.openKernel()
                 try existing.migrate()
                 return try !existing.schools().isEmpty
             }()
+            // A server's database is never erased from here: it may hold real schools too.
+            if hasSchools && onServer { throw KernelError.demoNeedsEmptyServerDatabase(database: PostgresEngine.redacted(path)) }
             guard !hasSchools || force else { throw KernelError.databaseInUse(path) }
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 try FileManager.default.removeItem(atPath: path + suffix)

@@ -126,10 +126,10 @@ final class PostgresConnection: StorageConnection {
         if inTransaction { try command("SAVEPOINT hogwarts_prepare") }
         var result = PQprepare(handle, name, text, Int32(parameters.count), nil)
         if PQresultStatus(result) != PGRES_COMMAND_OK, let code = Self.errorCode(result), code == "42P18" || code == "42P08" {
-            // "could not determine data type of parameter": say what the values are.
+            // "could not determine data type of parameter": say what the types are.
             PQclear(result)
             if inTransaction { try command("ROLLBACK TO SAVEPOINT hogwarts_prepare") }
-            let types: [Oid] = parameters.map { parameter in
+            let types = try inferredTypes(text, byValue: parameters.map { parameter in
                 let value: SQLValue
                 switch parameter {
                 case .positional(let index): value = index < bindings.positional.count ? bindings.positional[index] : .null
@@ -141,7 +141,7 @@ final class PostgresConnection: StorageConnection {
                 case .blob: return 17
                 case .text, .null: return 25
                 }
-            }
+            }, inTransaction: inTransaction)
             result = PQprepare(handle, name, text, Int32(parameters.count), types)
         }
         if inTransaction && PQresultStatus(result) == PGRES_COMMAND_OK { try command("RELEASE SAVEPOINT hogwarts_prepare") }
@@ -150,6 +150,32 @@ final class PostgresConnection: StorageConnection {
         let statement = Prepared(name: name, parameters: parameters, isReadOnly: Self.isReadOnly(text))
         prepared[sql] = statement
         return statement
+    }
+
+    /// The parameters' types where PostgreSQL cannot infer them alone: `(:day IS NULL OR t.day = :day)`
+    /// tests the parameter before it is compared, and PostgreSQL types a parameter where it first
+    /// meets it. A probe without the bare `$n IS [NOT] NULL` tests lets the comparisons type each
+    /// one; a parameter the probe leaves untyped (or a probe that fails) takes its value's type.
+    private func inferredTypes(_ text: String, byValue: [Oid], inTransaction: Bool) throws -> [Oid] {
+        let probe = text.replacingOccurrences(of: #"\$[0-9]+\s+IS\s+(NOT\s+)?NULL\b"#, with: "TRUE", options: [.regularExpression, .caseInsensitive])
+        guard probe != text else { return byValue }
+        // A parameter only ever tested for NULL is gone from the probe: its value's type holds it.
+        let hints: [Oid] = byValue.indices.map { index in
+            probe.range(of: "\\$\(index + 1)(?![0-9])", options: .regularExpression) == nil ? byValue[index] : 0
+        }
+        let prepared = PQprepare(handle, "", probe, Int32(hints.count), hints)
+        defer { PQclear(prepared) }
+        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
+            if inTransaction { try command("ROLLBACK TO SAVEPOINT hogwarts_prepare") }
+            return byValue
+        }
+        let described = PQdescribePrepared(handle, "")
+        defer { PQclear(described) }
+        guard PQresultStatus(described) == PGRES_COMMAND_OK, Int(PQnparams(described)) == hints.count else { return byValue }
+        return hints.indices.map { index in
+            let inferred = PQparamtype(described, Int32(index))
+            return inferred == 0 ? byValue[index] : inferred
+        }
     }
 
     /// Whether a statement only reads: its first word, past any `WITH` clause, is SELECT (or VALUES).

@@ -24,6 +24,10 @@ struct PostgresDialect: SQLDialect {
 
     var jsonTextList: String { "SELECT jsonb_array_elements_text(CAST(? AS jsonb))" }
 
+    /// A transaction-scoped advisory lock on the key's 64-bit hash (a collision only makes two
+    /// keys wait for each other); released at commit or rollback.
+    var writerLock: String? { "SELECT pg_advisory_xact_lock(hashtextextended(CAST(? AS text), 0))" }
+
     /// Names over 63 bytes keep their first 40 and a digest of the whole, so the prefix the
     /// catalog is searched by survives and two long names never meet.
     static func identifier(_ name: String) -> String {

@@ -61,15 +61,20 @@ final class PostgresEngine: StorageEngine {
 
     /// A file copy of a server's database is no backup: PostgreSQL's own tools make one.
     func backup(to destination: String, progress: ProgressReporter?) throws {
-        throw KernelError.backupNeedsServerTools(database: location)
+        throw KernelError.backupNeedsServerTools(database: Self.redacted(location))
     }
 
     func restore(from source: String, safetyCopy: String, progress: ProgressReporter?) throws {
-        throw KernelError.backupNeedsServerTools(database: location)
+        throw KernelError.backupNeedsServerTools(database: Self.redacted(location))
     }
 
     /// The URL without its password, for messages and logs.
     static func redacted(_ url: String) -> String {
         url.replacingOccurrences(of: #"://([^:/@]*):[^@/]*@"#, with: "://$1:***@", options: .regularExpression)
     }
+}
+
+extension StorageEngine {
+    /// Whether the data lives on a server rather than in a file, so it has no folder of its own.
+    var isServer: Bool { self is PostgresEngine }
 }

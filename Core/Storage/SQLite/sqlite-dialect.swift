@@ -10,6 +10,9 @@ struct SQLiteDialect: SQLDialect {
 
     var jsonTextList: String { "SELECT value FROM json_each(?)" }
 
+    /// SQLite has one writer at a time: a write transaction already holds every key.
+    var writerLock: String? { nil }
+
     func dropTrigger(name: String, table: String) -> String {
         "DROP TRIGGER IF EXISTS \(name)"
     }
