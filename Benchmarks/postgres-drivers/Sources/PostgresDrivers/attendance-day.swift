@@ -57,6 +57,21 @@ protocol DayDriver {
     func close()
 }
 
+extension DayDriver {
+    /// BEGIN, the work, COMMIT (ROLLBACK on an error), each as its own statement: both drivers
+    /// send the same three round trips a register costs the engine.
+    func transaction(_ work: () throws -> Void) throws {
+        try command("BEGIN")
+        do {
+            try work()
+            try command("COMMIT")
+        } catch {
+            try? command("ROLLBACK")
+            throw error
+        }
+    }
+}
+
 /// Wall time and this process's CPU time (every thread: the caller's and the event loop's).
 struct Timing {
     let seconds: Double

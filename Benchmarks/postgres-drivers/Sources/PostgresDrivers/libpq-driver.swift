@@ -28,17 +28,6 @@ final class LibPQDriver: DayDriver {
         try check(result)
     }
 
-    func transaction(_ work: () throws -> Void) throws {
-        try command("BEGIN")
-        do {
-            try work()
-            try command("COMMIT")
-        } catch {
-            try? command("ROLLBACK")
-            throw error
-        }
-    }
-
     func upsert(_ parameters: [String]) throws {
         if !prepared {
             let result = PQprepare(handle, "upsert", AttendanceDay.upsert, Int32(parameters.count), nil)

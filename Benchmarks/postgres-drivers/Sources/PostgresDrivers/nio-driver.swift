@@ -70,17 +70,6 @@ final class NIODriver: DayDriver {
         }
     }
 
-    func transaction(_ work: () throws -> Void) throws {
-        try command("BEGIN")
-        do {
-            try work()
-            try command("COMMIT")
-        } catch {
-            try? command("ROLLBACK")
-            throw error
-        }
-    }
-
     func upsert(_ parameters: [String]) throws {
         switch mode {
         case .futures:
