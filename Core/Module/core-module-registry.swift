@@ -13,6 +13,8 @@ public struct ModuleRegistry: Sendable {
     public let catalog: StringCatalog
     /// Who owns which table and view, checked on every module statement (`core-table-ownership.swift`).
     let ownership: TableOwnership
+    /// Each sync entity type's module boundary (who runs its load and snapshot), built once.
+    private(set) var syncBoundaries: [String: ModuleBoundary] = [:]
     private let byID: [ModuleID: any AppModule]
     private let actionOwners: [String: ModuleID]
     let handlersByEvent: [String: [(module: ModuleID, handler: EventHandler)]]
@@ -95,6 +97,7 @@ public struct ModuleRegistry: Sendable {
         self.settingsByKey = settings
         self.catalog = catalog
         ownership = try TableOwnership(self.modules)
+        syncBoundaries = ModuleBoundary.bySyncType(self)
     }
 
     /// `[a-z][a-z0-9-]*`, checked by hand: a regular expression here would compile ICU's tables

@@ -88,7 +88,6 @@ extension Kernel {
         return try store.read { db in
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
             let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
-            let boundaries = ModuleBoundary.bySyncType(registry)
             let head = try db.fetchValue(Int.self, sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?", arguments: [schoolID]) ?? 0
             let cursor = position?.cursor ?? SyncCursor(school: schoolID, seq: head, scopeHash: scope.hash).text
             var items: [SyncSnapshotItem] = []
@@ -96,7 +95,7 @@ extension Kernel {
             var afterID = position?.after ?? ""
             while typeIndex < types.count && items.count < limit {
                 let type = types[typeIndex]
-                context.database.boundary = boundaries[type.type]
+                context.database.boundary = registry.syncBoundaries[type.type]
                 let want = limit - items.count
                 let ids = try type.snapshot(scope, afterID, want, context)
                 let loaded = try type.load(ids, context)

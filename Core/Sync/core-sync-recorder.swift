@@ -30,7 +30,7 @@ final class ChangeRecorder: Sendable {
         types = Dictionary(declared.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
         self.now = now
         policy = registry.policy
-        boundaries = ModuleBoundary.bySyncType(registry)
+        boundaries = registry.syncBoundaries
     }
 
     /// Start of a write: once per process, makes sure the triggers match the declarations (a
