@@ -20,6 +20,9 @@ public enum SyncFuzz {
         /// round); nil says nothing.
         public var progress: (@Sendable (String) -> Void)?
         public var heartbeat: UInt64 = 30
+        /// The server's database: a PostgreSQL URL (an empty schema the caller made and drops),
+        /// or nil for a SQLite file of the run's own.
+        public var database: String?
 
         public init(clients: Int, mutations: Int, rounds: Int, seed: UInt64, progress: (@Sendable (String) -> Void)? = nil) {
             self.clients = clients
@@ -61,7 +64,7 @@ public enum SyncFuzz {
         let start = Date()
         let progress = FuzzProgress(configuration.progress)
         let elapsed: @Sendable () -> String = { String(format: "%.0f s", Date().timeIntervalSince(start)) }
-        let server = try FuzzServer()
+        let server = try FuzzServer(database: configuration.database)
         progress.say("setup: demo schools created (\(elapsed()))")
         let slot = ServerSlot()
         var random = SeededRandom(seed: configuration.seed)

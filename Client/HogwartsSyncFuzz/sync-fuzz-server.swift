@@ -21,10 +21,11 @@ public final class FuzzServer: @unchecked Sendable {
         [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), GradesModule(), MessagesModule()]
     }
 
-    public init() throws {
+    /// - Parameter database: a PostgreSQL URL to run on, or nil for a SQLite file in a folder of its own.
+    public init(database: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-sync-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        databasePath = directory.appending(path: "hogwarts.sqlite").path
+        databasePath = database ?? directory.appending(path: "hogwarts.sqlite").path
         let kernel = try Kernel(databasePath: databasePath, modules: Self.modules(), language: .en)
         try kernel.migrate()
         let schools = try kernel.createDemoSchools()
@@ -42,44 +43,58 @@ public final class FuzzServer: @unchecked Sendable {
 
     /// The server's sync ledger for one client: (seq, mutation id, status), in seq order.
     public func ledger(of clientID: String) throws -> [(seq: Int64, id: String, status: String)] {
-        try reader().read { db in
-            try Row.fetchAll(db, sql: "SELECT mutation_seq, mutation_id, status FROM kernel_sync_mutations WHERE client_id = ? ORDER BY mutation_seq",
-                             arguments: [clientID]).map { ($0["mutation_seq"], $0["mutation_id"], $0["status"]) }
+        try strings("""
+            SELECT CAST(mutation_seq AS TEXT) || '|' || mutation_id || '|' || status FROM kernel_sync_mutations
+            WHERE client_id = \(Self.quoted(clientID)) ORDER BY mutation_seq
+            """).map { line in
+            let parts = Self.fields(line)
+            return (Int64(parts[0]) ?? -1, parts[1], parts[2])
         }
     }
 
     /// How many messages carry each client id, read straight from the server's database once.
     public func messageCopies() throws -> [String: Int] {
-        try reader().read { db in
-            var copies: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT client_id, COUNT(*) AS copies FROM messages_messages WHERE client_id IS NOT NULL GROUP BY client_id") {
-                copies[row["client_id"]] = row["copies"]
-            }
-            return copies
-        }
+        try counts("SELECT client_id || '|' || CAST(COUNT(*) AS TEXT) FROM messages_messages WHERE client_id IS NOT NULL GROUP BY client_id")
     }
 
     /// Why the server refused mutations, by error code, over every client.
     public func rejections() throws -> [String: Int] {
-        try reader().read { db in
-            var codes: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT COALESCE(error_code, '?') AS code, COUNT(*) AS n FROM kernel_sync_mutations WHERE status = 'rejected' GROUP BY 1") {
-                codes[row["code"]] = row["n"]
-            }
-            return codes
-        }
+        try counts("""
+            SELECT COALESCE(error_code, '?') || '|' || CAST(COUNT(*) AS TEXT) FROM kernel_sync_mutations
+            WHERE status = 'rejected' GROUP BY COALESCE(error_code, '?')
+            """)
     }
 
     /// A count read straight from the server's database.
-    public func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
-        try reader().read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    public func count(_ sql: String) throws -> Int {
+        try strings("SELECT CAST((\(sql)) AS TEXT)").first.flatMap { Int($0) } ?? 0
     }
 
-    private func reader() throws -> DatabaseQueue {
+    /// `key|count` rows as a dictionary.
+    private func counts(_ sql: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in try strings(sql) {
+            let parts = Self.fields(line)
+            counts[parts[0]] = Int(parts[1]) ?? 0
+        }
+        return counts
+    }
+
+    /// The first column of each row, as text: from the file read-only, or from the server.
+    private func strings(_ sql: String) throws -> [String] {
+        if databasePath.hasPrefix("postgres") { return try PostgresScratch.strings(sql, in: databasePath) }
         var configuration = Configuration()
         configuration.readonly = true
-        return try DatabaseQueue(path: databasePath, configuration: configuration)
+        return try DatabaseQueue(path: databasePath, configuration: configuration).read { try String.fetchAll($0, sql: sql) }
     }
+
+    /// The `|`-separated fields of a row, padded to three.
+    private static func fields(_ line: String) -> [String] {
+        let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        return parts + Array(repeating: "", count: max(0, 3 - parts.count))
+    }
+
+    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }
 
 enum FuzzSetupError: Error, CustomStringConvertible {

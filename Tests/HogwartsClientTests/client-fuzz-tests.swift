@@ -1,5 +1,6 @@
 import Foundation
 import HogwartsSyncFuzz
+import HogwartsTestSupport
 import Testing
 
 /// The model-based fuzz test (§3.8 case 12), in its CI size: devices of six users and scopes,
@@ -12,7 +13,11 @@ struct SyncFuzzTests {
     func fuzz() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["HOGWARTS_SYNC_FUZZ_SEED"].flatMap(UInt64.init) ?? SyncFuzz.Configuration.randomSeed()
-        let configuration = SyncFuzz.Configuration.ci(seed: seed)
+        var configuration = SyncFuzz.Configuration.ci(seed: seed)
+        // With HOGWARTS_TEST_DATABASE=postgres://... the fuzz's server runs there too.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "hogwarts-fuzz-\(UUID().uuidString)")
+        if TestDatabase.isPostgres { configuration.database = try TestDatabase.fresh(in: folder) }
+        defer { if let database = configuration.database { TestDatabase.drop(database) } }
         print("SyncFuzz seed \(seed) (repeat with HOGWARTS_SYNC_FUZZ_SEED=\(seed)); clients \(configuration.clients), mutations \(configuration.mutations)")
         let outcome = try await SyncFuzz.run(configuration)
         print("SyncFuzz seed \(seed): \(outcome.acknowledged) acknowledged (\(outcome.rejected) rejected), faults \(outcome.faults.sorted { $0.key < $1.key })")
