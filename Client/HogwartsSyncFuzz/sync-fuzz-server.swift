@@ -2,7 +2,6 @@ import Attendance
 import Auth
 import Core
 import Foundation
-import GRDB
 import Grades
 import Messages
 import Students
@@ -43,11 +42,16 @@ public final class FuzzServer: @unchecked Sendable {
 
     /// The server's sync ledger for one client: (seq, mutation id, status), in seq order.
     public func ledger(of clientID: String) throws -> [(seq: Int64, id: String, status: String)] {
-        try strings("""
+        try Self.ledger(of: clientID, in: databasePath)
+    }
+
+    /// The sync ledger of one client in the database at `location` (a fuzz run's or a test's server).
+    public static func ledger(of clientID: String, in location: String) throws -> [(seq: Int64, id: String, status: String)] {
+        try DatabaseProbe.strings("""
             SELECT CAST(mutation_seq AS TEXT) || '|' || mutation_id || '|' || status FROM kernel_sync_mutations
-            WHERE client_id = \(Self.quoted(clientID)) ORDER BY mutation_seq
-            """).map { line in
-            let parts = Self.fields(line)
+            WHERE client_id = ? ORDER BY mutation_seq
+            """, [clientID], in: location).map { line in
+            let parts = fields(line)
             return (Int64(parts[0]) ?? -1, parts[1], parts[2])
         }
     }
@@ -67,25 +71,22 @@ public final class FuzzServer: @unchecked Sendable {
 
     /// A count read straight from the server's database.
     public func count(_ sql: String) throws -> Int {
-        try strings("SELECT CAST((\(sql)) AS TEXT)").first.flatMap { Int($0) } ?? 0
+        try Self.count(sql, in: databasePath)
+    }
+
+    /// `COUNT(*)` of `sql`, its `?`s bound to `arguments`, in the database at `location`.
+    public static func count(_ sql: String, _ arguments: [String] = [], in location: String) throws -> Int {
+        try DatabaseProbe.strings("SELECT CAST((\(sql)) AS TEXT)", arguments, in: location).first.flatMap { Int($0) } ?? 0
     }
 
     /// `key|count` rows as a dictionary.
     private func counts(_ sql: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for line in try strings(sql) {
+        for line in try DatabaseProbe.strings(sql, in: databasePath) {
             let parts = Self.fields(line)
             counts[parts[0]] = Int(parts[1]) ?? 0
         }
         return counts
-    }
-
-    /// The first column of each row, as text: from the file read-only, or from the server.
-    private func strings(_ sql: String) throws -> [String] {
-        if databasePath.hasPrefix("postgres") { return try PostgresScratch.strings(sql, in: databasePath) }
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: databasePath, configuration: configuration).read { try String.fetchAll($0, sql: sql) }
     }
 
     /// The `|`-separated fields of a row, padded to three.
@@ -93,8 +94,6 @@ public final class FuzzServer: @unchecked Sendable {
         let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         return parts + Array(repeating: "", count: max(0, 3 - parts.count))
     }
-
-    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }
 
 enum FuzzSetupError: Error, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import GRDB
 import HogwartsClient
 import HogwartsSyncFuzz
 import HogwartsTestSupport
@@ -42,35 +41,11 @@ func demoServer() throws -> TestHarness {
 extension TestHarness {
     /// The server's sync ledger for one client: (seq, mutation id, status), in seq order.
     func ledger(of clientID: String) throws -> [(seq: Int64, id: String, status: String)] {
-        try serverStrings("""
-            SELECT CAST(mutation_seq AS TEXT) || '|' || mutation_id || '|' || status FROM kernel_sync_mutations
-            WHERE client_id = \(Self.quoted(clientID)) ORDER BY mutation_seq
-            """).map { line in
-            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            return (Int64(parts[0]) ?? -1, parts.count > 1 ? parts[1] : "", parts.count > 2 ? parts[2] : "")
-        }
+        try FuzzServer.ledger(of: clientID, in: databasePath)
     }
 
-    /// `COUNT(*)` of a statement whose `?`s take `arguments` (ids and dates), read straight from
-    /// the server's database.
+    /// `COUNT(*)` of a statement whose `?`s take `arguments`, read straight from the server's database.
     func count(_ sql: String, _ arguments: [String] = []) throws -> Int {
-        var text = ""
-        var remaining = arguments.makeIterator()
-        for character in sql {
-            if character == "?", let argument = remaining.next() { text += Self.quoted(argument) } else { text.append(character) }
-        }
-        return try serverStrings("SELECT CAST((\(text)) AS TEXT)").first.flatMap { Int($0) } ?? 0
+        try FuzzServer.count(sql, arguments, in: databasePath)
     }
-
-    /// The first column of each row, as text, from the server's database: its file, or its
-    /// schema with `HOGWARTS_TEST_DATABASE=postgres://...`.
-    private func serverStrings(_ sql: String) throws -> [String] {
-        if TestDatabase.isPostgres { return try PostgresScratch.strings(sql, in: databasePath) }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: databasePath, configuration: configuration)
-        return try queue.read { db in try String.fetchAll(db, sql: sql) }
-    }
-
-    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }

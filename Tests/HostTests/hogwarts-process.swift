@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import GRDB
 import HogwartsTestSupport
 
 /// Runs the built `hogwarts` binary the way a person does, and captures what it prints.
@@ -46,18 +45,12 @@ struct HogwartsProcess {
 
     /// The first column of every row of `sql`, read straight from this runner's database (its file or its schema).
     func strings(_ sql: String) throws -> [String] {
-        if TestDatabase.isPostgres { return try PostgresScratch.strings(sql, in: databasePath) }
-        let database = try DatabaseQueue(path: databasePath)
-        defer { try? database.close() }
-        return try database.read { try String.fetchAll($0, sql: sql) }
+        try DatabaseProbe.strings(sql, in: databasePath)
     }
 
     /// Runs one statement on this runner's database, behind the process's back.
     func execute(_ sql: String) throws {
-        if TestDatabase.isPostgres { return try PostgresScratch.execute(sql, in: databasePath) }
-        let database = try DatabaseQueue(path: databasePath)
-        defer { try? database.close() }
-        try database.write { try $0.execute(sql: sql) }
+        try DatabaseProbe.execute(sql, in: databasePath)
     }
 
     /// Signs in with the demo password (or `password`); returns the result of `login`.

@@ -12,17 +12,6 @@ public enum PostgresScratch {
         return url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     }
 
-    /// The first column of every row `sql` returns in the schema `scratchURL` names: tests read
-    /// what a `hogwarts` process wrote, as they open a SQLite file.
-    public static func strings(_ sql: String, in scratchURL: String) throws -> [String] {
-        try PostgresConnection(conninfo: scratchURL).fetchValues(String.self, sql: sql)
-    }
-
-    /// Runs one statement in the schema `scratchURL` names (a test moving a session's expiry, say).
-    public static func execute(_ sql: String, in scratchURL: String) throws {
-        try PostgresConnection(conninfo: scratchURL).execute(sql: sql)
-    }
-
     /// Drops the schema `makeSchema` made for `scratchURL`, with everything in it.
     public static func dropSchema(_ scratchURL: String, on url: String) {
         guard let range = scratchURL.range(of: "search_path%3D") else { return }
