@@ -32,9 +32,11 @@ extension Kernel {
                     return try instance.perform(input, in: context)
                 }
             }
+            let preparation = try prepareOutsideWriter(A.self, input, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer)
             let output: (output: A.Output, storedDeliveries: Bool) = try store.write { db in
                 let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
                 context.progress = progress
+                context.preparation = preparation
                 let school = context.school
                 // The input's digest only where a request id needs it; every input is still
                 // refused with NaN or infinity in it.
@@ -91,6 +93,17 @@ extension Kernel {
             throw KernelError.moduleDisabled(module: owner, school: school.slug)
         }
         return (school, enabled, try authorize(principal, permission, in: school, db: db))
+    }
+
+    /// A `PreparedAction`'s slow part, in a read transaction behind the same door, so the writer
+    /// is not held while it runs; nil for every other action.
+    private func prepareOutsideWriter<A: Action>(_ action: A.Type, _ input: A.Input, owner: ModuleID, principal: Principal, schoolReference: String,
+                                                 localizer: Localizer) throws -> (any Sendable)? {
+        guard let preparing = A() as? any PreparedAction else { return nil }
+        return try store.read { db in
+            let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
+            return try preparing.prepareAny(input, in: context)
+        }
     }
 
     /// Passes the door, then builds the context the action runs with, all inside the action's own transaction.

@@ -30,6 +30,26 @@ extension Action {
     public func validate(_ input: Input, in context: ActionContext) throws {}
 }
 
+/// A write action with slow work that needs no writer: a password checked against its bcrypt
+/// hash (a quarter of a second of CPU). The kernel runs `prepare` in a read transaction, after
+/// the same door as the action itself, then opens the write transaction, where `validate` and
+/// `perform` find the answer in `context.prepared(as:)`. SQLite has one writer for the whole
+/// database, so work done while holding it stalls every school's writes; reads run side by side.
+/// The answer is the action's own, never the caller's, and `perform` must check that what it
+/// was based on is unchanged (the hash may have changed in between).
+public protocol PreparedAction: Action {
+    associatedtype Preparation: Sendable
+    func prepare(_ input: Input, in context: ActionContext) throws -> Preparation
+}
+
+extension PreparedAction {
+    /// `prepare` for a caller that knows the action only as `any PreparedAction`.
+    func prepareAny(_ input: Any, in context: ActionContext) throws -> (any Sendable)? {
+        guard let input = input as? Input else { return nil }
+        return try prepare(input, in: context)
+    }
+}
+
 /// What an action or event handler sees while it runs: who, where, how far their grant
 /// reaches, the school's data, its settings, and a way to publish events.
 public final class ActionContext {
@@ -62,6 +82,8 @@ public final class ActionContext {
     /// Set on a context made by `acting(as:)`: events and ids go to the context that owns the transaction.
     private var owner: ActionContext?
     private var remembered: [String: Any] = [:]
+    /// What `PreparedAction.prepare` answered before the write transaction opened.
+    var preparation: (any Sendable)?
 
     init(principal: Principal, school: School, scope: AccessScope, database: SchoolDatabase, localizer: Localizer, now: Date,
          settings: SettingsReader, policy: AccessPolicy, enabledModules: Set<ModuleID>) {
@@ -92,6 +114,11 @@ public final class ActionContext {
         let value = try make()
         remembered[key] = value
         return value
+    }
+
+    /// What this action's `prepare` answered, or nil when it was not prepared (run some other way).
+    public func prepared<T: Sendable>(as type: T.Type) -> T? {
+        preparation as? T
     }
 
     /// Publishes an event; it is stored with this transaction and delivered after it commits.

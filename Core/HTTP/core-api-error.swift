@@ -92,7 +92,7 @@ public struct APIError: Error, Sendable {
     private static func from(decoding error: DecodingError) -> APIError {
         func field(_ path: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
             let keys = path + (last.map { [$0] } ?? [])
-            let name = keys.map { $0.intValue.map { "[\($0)]" } ?? APIJSON.snakeCase($0.stringValue) }.joined(separator: ".")
+            let name = keys.map { $0.intValue.map { "[\($0)]" } ?? SnakeCaseKeys.convert($0.stringValue) }.joined(separator: ".")
                 .replacingOccurrences(of: ".[", with: "[")
             return name.isEmpty ? "body" : name
         }

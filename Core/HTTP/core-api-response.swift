@@ -14,7 +14,7 @@ public struct APIResponse: Sendable {
 
     /// Encodes `value` in the contract's key style (snake_case unless the route says camelCase).
     public static func json(_ value: some Encodable, status: Int = 200, keys: APIKeyStyle = .snakeCase) throws -> APIResponse {
-        APIResponse(status: status, body: try APIJSON.encoder(keys).encode(value))
+        APIResponse(status: status, body: try APIJSONWriter.encode(value, keys: keys))
     }
 
     /// `{"success": true}`, what the contract answers for actions with nothing else to say.
@@ -89,19 +89,5 @@ public enum APIJSON {
             return date
         }
         return decoder
-    }
-
-    /// `studentId` → `student_id`: how a Swift property is named on the wire, for error messages.
-    static func snakeCase(_ name: String) -> String {
-        var result = ""
-        for (index, character) in name.enumerated() {
-            if character.isUppercase {
-                if index > 0 { result.append("_") }
-                result.append(contentsOf: character.lowercased())
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

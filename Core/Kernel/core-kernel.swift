@@ -14,6 +14,8 @@ public final class Kernel: Sendable {
     /// Whether deliveries may be waiting that no run of this process will store: true at start
     /// (a process that stopped after its commit leaves them), and while a handler waits to be retried.
     let deliveriesMayWait = Mutex(true)
+    /// Whether this process has found every declared migration applied (`requireMigrated`).
+    let migrationsComplete = Mutex(false)
 
     /// Resolves the module graph and opens (or creates) the database file in WAL mode.
     /// Migrations are not applied here: see `migrate()`.

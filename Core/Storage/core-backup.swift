@@ -17,6 +17,8 @@ extension Kernel {
         let stamp = ISO8601DateFormatter().string(from: now()).replacingOccurrences(of: ":", with: "-")
         let safetyCopy = "\(databasePath).before-restore-\(stamp)"
         try store.engine.restore(from: source, safetyCopy: safetyCopy, progress: progress)
+        // An older backup may lack migrations this build declares.
+        migrationsComplete.withLock { $0 = false }
         logger.notice("restored", metadata: ["from": "\(source)", "previous": "\(safetyCopy)"])
         return safetyCopy
     }

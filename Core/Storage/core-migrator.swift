@@ -73,6 +73,9 @@ extension Kernel {
     /// Refuses to work on a database with pending migrations: running new code on an old
     /// schema would fail halfway through an action.
     func requireMigrated(_ db: any StorageConnection) throws {
+        // Applied migrations stay applied (only a restore can take them back, and it resets
+        // this): once found complete, every later action of this process skips the two reads.
+        if migrationsComplete.withLock({ $0 }) { return }
         let appliedCount = try db.tableExists("kernel_migrations")
             ? try db.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM kernel_migrations") ?? 0
             : 0
@@ -85,6 +88,7 @@ extension Kernel {
             }
             if pending > 0 { throw KernelError.pendingMigrations(pending) }
         }
+        migrationsComplete.withLock { $0 = true }
     }
 
     private func appliedChecksums(_ db: any StorageConnection) throws -> [String: String] {

@@ -68,11 +68,18 @@ public enum PasswordHasher {
 public final class PasswordVerificationLog: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Int?] = []
+    /// Runs during each verification, where the bcrypt work would be (a test does other work there).
+    private let during: @Sendable () -> Void
 
-    public init() {}
+    public init(during: @escaping @Sendable () -> Void = {}) {
+        self.during = during
+    }
 
     /// One entry per verification: the hash's cost, nil for text that is not a bcrypt hash.
     public var costs: [Int?] { lock.withLock { recorded } }
 
-    func record(cost: Int?) { lock.withLock { recorded.append(cost) } }
+    func record(cost: Int?) {
+        lock.withLock { recorded.append(cost) }
+        during()
+    }
 }

@@ -37,7 +37,7 @@ public enum SessionPolicy {
 /// Every attempt costs the same: the same reads, then exactly one bcrypt verification at the
 /// cost of the school's real hashes (against a decoy when the email is unknown), before any
 /// decision. So the time of a refusal tells nobody whether the email exists or is locked.
-public struct SignIn: Action {
+public struct SignIn: PreparedAction {
     public struct Input: Codable, Sendable {
         public var email: String
         public var password: String
@@ -57,14 +57,25 @@ public struct SignIn: Action {
 
     public init() {}
 
+    /// The bcrypt check, made before the write transaction opens (`PreparedAction`), with the
+    /// hash it was made against.
+    public struct PasswordCheck: Sendable {
+        let hash: String?
+        let matches: Bool
+    }
+
+    public func prepare(_ input: Input, in context: ActionContext) throws -> PasswordCheck {
+        let (_, row) = try account(input, context)
+        return try check(input.password, against: row, context)
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> SignInResult {
-        // A control character cannot be in a stored email: treat it as unknown, and never
-        // write it raw into the attempts and the audit.
-        let wellFormed = TextInput.problem(in: input.email, maxLength: UserAccounts.maximumEmailLength) == nil
-        let email = UserAccounts.normalize(wellFormed ? input.email : TextInput.printable(input.email))
-        let row = wellFormed ? try UserAccounts.findRow(email: email, in: context) : nil
-        let decoy = PasswordHasher.decoy(cost: try UserAccounts.hashCost(in: context))
-        let passwordMatches = PasswordHasher.verify(input.password, against: row?.string("password_hash") ?? decoy)
+        let (email, row) = try account(input, context)
+        // The check made outside the writer holds if the hash is still the one it was made
+        // against; otherwise (a password changed meanwhile, or no check made) check again.
+        let prepared = context.prepared(as: PasswordCheck.self)
+        let passwordMatches = try prepared.flatMap { $0.hash == row?.string("password_hash") ? $0.matches : nil }
+            ?? check(input.password, against: row, context).matches
         guard let user = row.map(User.init(row:)) else {
             return try refuse(email: email, user: nil, reason: "unknown-email", context)
         }
@@ -92,6 +103,21 @@ public struct SignIn: Action {
         ])
         context.auditDetail = "signed-in: \(email)"
         return SignInResult(token: token, user: user, expiresAt: expiresAt)
+    }
+
+    /// The normalized email and its account row, if any. A control character cannot be in a
+    /// stored email: such an email is unknown, and never written raw into the attempts and the audit.
+    private func account(_ input: Input, _ context: ActionContext) throws -> (email: String, row: SQLRow?) {
+        let wellFormed = TextInput.problem(in: input.email, maxLength: UserAccounts.maximumEmailLength) == nil
+        let email = UserAccounts.normalize(wellFormed ? input.email : TextInput.printable(input.email))
+        return (email, wellFormed ? try UserAccounts.findRow(email: email, in: context) : nil)
+    }
+
+    /// Exactly one bcrypt verification, against a decoy of the school's cost when there is no account.
+    private func check(_ password: String, against row: SQLRow?, _ context: ActionContext) throws -> PasswordCheck {
+        let hash = row?.string("password_hash")
+        let against = try hash ?? PasswordHasher.decoy(cost: UserAccounts.hashCost(in: context))
+        return PasswordCheck(hash: hash, matches: PasswordHasher.verify(password, against: against))
     }
 
     private func refuse(email: String, user: User?, reason: String, _ context: ActionContext) throws -> SignInResult {

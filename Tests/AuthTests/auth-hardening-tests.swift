@@ -1,6 +1,7 @@
 @testable import Auth
 import Core
 import Foundation
+import Synchronization
 import HogwartsTestSupport
 import Testing
 
@@ -45,6 +46,33 @@ struct AuthHardeningTests {
         #expect(try fixture.attempts("known@school.org").contains("refused (wrong-password): known@school.org"))
         #expect(try fixture.attempts("locked@school.org").first == "refused (locked): locked@school.org")
         #expect(try fixture.attempts("away@school.org") == ["refused (suspended): away@school.org"])
+    }
+
+    @Test("a sign-in checks its password without holding the writer: another person's write commits meanwhile",
+          .disabled(if: TestDatabase.isPostgres, "PostgreSQL's writers do not queue behind one another"))
+    func passwordCheckedOutsideTheWriter() throws {
+        let fixture = try AuthFixture()
+        try fixture.addUser("known@school.org")
+        try fixture.addUser("other@school.org")
+        let (kernel, school, admin) = (fixture.harness.kernel, fixture.harness.school.id, fixture.harness.user(.admin))
+        let committedMeanwhile = Mutex<Bool?>(nil)
+        // While bcrypt runs, an admin suspends another account from another thread. If the
+        // sign-in held the writer, that write would wait for it: given up on after 30 seconds.
+        let log = PasswordVerificationLog {
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = try? kernel.run(SetSuspended.self, UserChange(email: "other@school.org", suspended: true), as: admin, in: school)
+                done.signal()
+            }
+            let committed = done.wait(timeout: .now() + 30) == .success
+            committedMeanwhile.withLock { $0 = committed }
+        }
+        let result = try PasswordHasher.$log.withValue(log) { try fixture.signIn("known@school.org", "Corr3ct-Horse") }
+
+        #expect(result.user?.email == "known@school.org")
+        #expect(committedMeanwhile.withLock { $0 } == true)
+        #expect(log.costs == [10], "still exactly one bcrypt check")
+        #expect(try fixture.signIn("other@school.org").user == nil, "the write made meanwhile took effect: the account is suspended")
     }
 
     @Test("a decoy is as costly as the school's real hashes, even when they differ from the setting (as in the demo)")

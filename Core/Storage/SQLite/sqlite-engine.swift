@@ -11,6 +11,8 @@ final class SQLiteEngine: StorageEngine {
     let pool: DatabasePool
     let path: String
     let isReadOnly: Bool
+    /// Concurrent writers share one commit (`sqlite-group-commit.swift`).
+    let commits: GroupCommit
 
     init(path: String) throws {
         var configuration = Configuration()
@@ -18,6 +20,7 @@ final class SQLiteEngine: StorageEngine {
         // Several `hogwarts` processes may share one file: wait for a lock instead of failing.
         configuration.busyMode = .timeout(10)
         self.path = path
+        folder = URL(filePath: path).deletingLastPathComponent().standardizedFileURL
         let exists = FileManager.default.fileExists(atPath: path)
         isReadOnly = exists && !FileSafety.isWritable(path)
         configuration.readonly = isReadOnly
@@ -32,10 +35,12 @@ final class SQLiteEngine: StorageEngine {
         } catch let error as DatabaseError {
             throw KernelError.storage("\(path): \(error.message ?? error.description)")
         }
+        commits = GroupCommit(pool: pool)
     }
 
     var location: String { path }
-    var folder: URL { URL(filePath: path).deletingLastPathComponent().standardizedFileURL }
+    /// Worked out once: settings read it on every action, and standardizing a path touches the file system.
+    let folder: URL
     var dialect: any SQLDialect { SQLiteDialect() }
 
     /// Where SQLite opens a file we may not write. While its owner has it open, its shared-memory
@@ -52,7 +57,7 @@ final class SQLiteEngine: StorageEngine {
     func write<T>(_ work: (any StorageConnection) throws -> T) throws -> T {
         guard !isReadOnly else { throw KernelError.readOnlyDatabase(path) }
         do {
-            return try withStorageErrors { try pool.write { db in try work(SQLiteConnection(db)) } }
+            return try withStorageErrors { try commits.write { db in try work(SQLiteConnection(db)) } }
         } catch KernelError.storage(let detail) where detail.contains("readonly database") {
             // The folder, not the file, may be what is read-only (no room for the WAL).
             throw KernelError.readOnlyDatabase(path)
