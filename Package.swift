@@ -111,12 +111,13 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strictSwift6
         ),
-        // libpq, PostgreSQL's own C client (Debian's `libpq-dev`): the PostgreSQL engine's driver.
-        .systemLibrary(
+        // libpq, PostgreSQL's own C client: the PostgreSQL engine's driver. Its header at build
+        // time (Debian's `libpq-dev`); the library (`libpq5`) is loaded on the first PostgreSQL
+        // connection, not linked, so a process on SQLite does not load its ~22 shared libraries.
+        .target(
             name: "CLibPQ",
             path: "Drivers/CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "Host",

@@ -4,43 +4,67 @@ import Foundation
 ///
 /// Catalogs live in each target's resources as `Resources/strings/ar.json` and `en.json`
 /// (flat JSON objects), so a module carries its own translations. Placeholders are `{name}`.
+///
+/// Files are read when a language is first asked for, not when the catalog is made or merged: a
+/// command prints in one language, so a process parses half the files, and `--version` none.
 public struct StringCatalog: Sendable {
-    public private(set) var tables: [Language: [String: String]]
+    /// Later parts win on a clash.
+    private let parts: [Part]
+    /// The parts merged, per language, made on first use.
+    private let merged = LanguageTables()
 
     public init(ar: [String: String], en: [String: String]) {
-        tables = [.ar: ar, .en: en]
+        parts = [.tables([.ar: ar, .en: en])]
     }
 
-    /// Loads `Resources/strings/<language>.json` from a target's bundle. A missing or malformed
-    /// file yields an empty table, which the per-module "every key in both languages" test reports.
-    public static func load(from bundle: Bundle) -> StringCatalog {
-        // JSONSerialization, not JSONDecoder: every command loads these tables at start, and the
-        // decoder's generic path cost a quarter of a whole `hogwarts --version`.
-        func table(_ language: Language) -> [String: String] {
-            guard let url = bundle.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/strings"),
-                  let data = try? Data(contentsOf: url),
-                  let table = (try? JSONSerialization.jsonObject(with: data)) as? [String: String]
-            else { return [:] }
-            return table
-        }
-        return StringCatalog(ar: table(.ar), en: table(.en))
+    private init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// `Resources/strings/<language>.json` from a target's bundle, read on first use. A missing or
+    /// malformed file yields an empty table, which the per-module "every key in both languages"
+    /// test reports.
+    ///
+    /// The files are looked for first where SwiftPM puts a target's resources, beside the
+    /// executable (`Hogwarts_<Target>.resources`, the target named by the caller's `#fileID`), and
+    /// only then through `bundle`: making a `Bundle` lists its folders, and every command needs all
+    /// nine catalogs for its help texts.
+    public static func load(from bundle: @autoclosure @escaping () -> Bundle, fileID: String = #fileID) -> StringCatalog {
+        let target = fileID.split(separator: "/").first.map(String.init) ?? ""
+        return StringCatalog(parts: [.files(BundleStrings(target: target, bundle: bundle))])
     }
 
     public func text(_ key: String, in language: Language) -> String? {
-        tables[language]?[key]
+        table(language)[key]
+    }
+
+    /// Every key and text of one language.
+    public func table(_ language: Language) -> [String: String] {
+        merged.table(language) {
+            let tables = parts.map { $0.table(language) }
+            guard tables.count > 1 else { return tables.first ?? [:] }
+            var table: [String: String] = [:]
+            table.reserveCapacity(tables.reduce(0) { $0 + $1.count })
+            for part in tables {
+                table.merge(part) { _, new in new }
+            }
+            return table
+        }
+    }
+
+    /// Both languages' tables (reads every file).
+    public var tables: [Language: [String: String]] {
+        Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, table($0)) })
     }
 
     /// Both catalogs together; on a clash the other catalog wins.
     public func merging(_ other: StringCatalog) -> StringCatalog {
-        var merged = self
-        for (language, table) in other.tables {
-            merged.tables[language, default: [:]].merge(table) { _, new in new }
-        }
-        return merged
+        StringCatalog(parts: parts + other.parts)
     }
 
     /// Keys present in one language but not the other (or empty), as `key [en]` / `key [ar]`, sorted.
     public var missingTranslations: [String] {
+        let tables = tables
         let allKeys = Set(tables.values.flatMap(\.keys))
         var missing: [String] = []
         for key in allKeys {
@@ -52,8 +76,74 @@ public struct StringCatalog: Sendable {
     }
 
     public var keys: Set<String> { Set(tables.values.flatMap(\.keys)) }
+
+    private enum Part: Sendable {
+        case tables([Language: [String: String]])
+        case files(BundleStrings)
+
+        func table(_ language: Language) -> [String: String] {
+            switch self {
+            case .tables(let tables): tables[language] ?? [:]
+            case .files(let files): files.table(language)
+            }
+        }
+    }
 }
 
+/// Tables per language, each made once; safe to share between threads.
+private final class LanguageTables: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tables: [Language: [String: String]] = [:]
+
+    func table(_ language: Language, make: () -> [String: String]) -> [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = tables[language] { return table }
+        let table = make()
+        tables[language] = table
+        return table
+    }
+}
+
+/// One target's string files, each read once, on first use (a module's catalog is a static, shared
+/// by every registry that merges it).
+private final class BundleStrings: @unchecked Sendable {
+    private let target: String
+    private let bundle: () -> Bundle
+    private let tables = LanguageTables()
+
+    init(target: String, bundle: @escaping () -> Bundle) {
+        self.target = target
+        self.bundle = bundle
+    }
+
+    func table(_ language: Language) -> [String: String] {
+        tables.table(language) {
+            guard let data = read(language) else { return [:] }
+            return FlatJSON.strings(data) ?? [:]
+        }
+    }
+
+    private func read(_ language: Language) -> Data? {
+        let name = "Resources/strings/\(language.rawValue).json"
+        if !target.isEmpty, let folder = Self.executableFolder,
+           let data = try? Data(contentsOf: folder.appending(path: "Hogwarts_\(target).resources/\(name)")) {
+            return data
+        }
+        guard let url = bundle().url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/strings") else { return nil }
+        return try? Data(contentsOf: url)
+    }
+
+    /// The running executable's folder (symbolic links resolved, as SwiftPM's `Bundle.module` does).
+    private static let executableFolder: URL? = {
+        #if os(Linux)
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return URL(filePath: path).deletingLastPathComponent()
+        #else
+        return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+        #endif
+    }()
+}
 /// Turns keys and errors into text in one language.
 public struct Localizer: Sendable {
     public let language: Language

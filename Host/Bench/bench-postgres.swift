@@ -9,6 +9,8 @@ final class BenchPostgres {
     private var prepared: [String: String] = [:]
 
     init(url: String) throws {
+        var why: UnsafePointer<CChar>?
+        guard clibpq_load(&why) == 0 else { throw BenchError.failed("libpq: \(why.map { String(cString: $0) } ?? "not found")") }
         guard let handle = PQconnectdb(url) else { throw BenchError.failed("out of memory") }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(handle))

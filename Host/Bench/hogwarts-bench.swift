@@ -35,6 +35,8 @@ struct HogwartsBench: ParsableCommand {
     var devices = false
     @Flag(help: "Only the OneRoster import (10,000 users, 40,000 enrollments) beside its floor; see bench-oneroster.swift.")
     var oneroster = false
+    @Flag(name: .customLong("cold-start"), help: "Only the cold starts: `hogwarts timetable now` and `attendance history` as whole processes beside `sqlite3` (needs `hogwarts` built beside this binary); see bench-cold-start.swift.")
+    var coldStartOnly = false
     @Flag(help: "Only the offline sync scenarios (a teacher's push and pull beside their floors); the full run ends with them too. See bench-sync.swift.")
     var sync = false
     @Flag(help: "The sync fuzz at full size (devices of six users, a nemesis, partitions, kills, server restarts); see bench-sync-fuzz.swift.")
@@ -89,6 +91,7 @@ struct HogwartsBench: ParsableCommand {
         }
         guard !http else { return try runHTTP(school, binary: binary) }
         guard !sync else { return try runSync(school) }
+        guard !coldStartOnly else { return try runColdStart(school, binary: binary) }
         var figures: [Figure] = []
         // Each figure notes the peak memory so far, so a scenario that raises it shows; and a
         // line on stderr as it is measured, for long runs at scale.
@@ -96,7 +99,8 @@ struct HogwartsBench: ParsableCommand {
             for var figure in new {
                 figure.peakMegabytes = Clock.peakMegabytes
                 let floor = figure.floorSeconds.map(Report.milliseconds) ?? "-"
-                let line = "\(figure.scenario): \(Report.milliseconds(figure.seconds)), floor \(floor), peak \(Int(Clock.peakMegabytes)) MB\n"
+                let memory = "ours \(Report.megabytes(figure.oursPeakMegabytes)) MB, floor \(Report.megabytes(figure.floorPeakMegabytes)) MB"
+                let line = "\(figure.scenario): \(Report.milliseconds(figure.seconds)), floor \(floor), \(memory), peak \(Int(Clock.peakMegabytes)) MB\n"
                 FileHandle.standardError.write(Data(line.utf8))
                 figures.append(figure)
             }
@@ -125,6 +129,18 @@ struct HogwartsBench: ParsableCommand {
         }
         add(sync)
         Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes)
+    }
+
+    /// The school as the other scenarios build it (roster, the import, periods, attendance history), then the cold starts alone.
+    private func runColdStart(_ school: BenchSchool, binary: URL) throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw ValidationError("--cold-start times \(binary.path): build it first (swift build -c release --product hogwarts).")
+        }
+        try school.buildRoster()
+        try school.run(ImportStudents.self, .init(csv: school.studentsCSV(), dryRun: false))
+        try school.buildTimetable()
+        _ = try school.seedAttendanceHistory()
+        Report.print(try school.coldStart(binary: binary), json: json, peakMegabytes: Clock.peakMegabytes)
     }
 
     /// The school as the other scenarios build it (roster, the import, periods), then the sync scenarios alone.

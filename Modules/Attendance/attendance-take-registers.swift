@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Students
 
 /// Takes many class registers in one transaction: a day's registers from a school's office, the
 /// bulk HTTP route, or a teacher's offline queue replayed by the sync.
@@ -32,11 +33,14 @@ public struct TakeRegisters: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         try ClassSession.rememberClassIDs(codes: input.registers.map(\.classCode), context)
-        let read = try Self.sessions(input, context)
+        // Validation needs each class list, not what is recorded: nothing a register read here
+        // is kept for the body, which reads each register's records just before writing it. A
+        // day's batch of a large school (24,000 registers) then holds its class lists once,
+        // never every register's list with its records from validation to writing.
         for (index, register) in input.registers.enumerated() {
             do {
-                let session = try ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
-                read.sessions[index] = try RegisterTaking.validate(register, session: session, context)
+                let session = try ClassSession(listOf: register.classCode, date: register.date, period: register.period, context)
+                _ = try RegisterTaking.validate(register, session: session, context)
             } catch {
                 throw RegisterRefused(index: index, of: input.registers.count, register: register, reason: error, context)
             }
@@ -44,49 +48,52 @@ public struct TakeRegisters: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var written: Set<RegisterKey> = []
         var outputs: [TakeAttendance.Output] = []
         outputs.reserveCapacity(input.registers.count)
-        let read = try Self.sessions(input, context)
-        for (index, register) in input.registers.enumerated() {
-            var session = try read.take(index) ?? ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
-            // Read before anything was written: where an earlier register of this batch wrote
-            // this class's records for the same date and period, read the class again so the
-            // outcome is one-by-one's. Every class here is of the current school year, where a
-            // student has one class (one enrolment per year), so registers of other classes
-            // never share a record with this one.
-            let key = RegisterKey(classID: session.classID, date: session.date, period: session.period)
-            if !written.insert(key).inserted {
-                session = try ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
-            }
+        for register in input.registers {
+            // Read here, after the registers before it were written: where an earlier register
+            // of this batch wrote the same class, date and period, this one updates those
+            // records, as taking the registers one by one would. The list is the one validation read.
+            let session = try ClassSession(classCode: register.classCode, date: register.date, period: register.period, context)
             outputs.append(try RegisterTaking.take(register, session: session, context))
         }
         context.auditDetail = "\(outputs.count) registers: " + outputs.map(RegisterTaking.auditLine).joined(separator: "; ")
         return Output(registers: outputs)
     }
+}
 
-    /// The registers' classes as validation read them, shared with the body through the run.
-    private static func sessions(_ input: Input, _ context: ActionContext) throws -> Sessions {
-        try context.remember("attendance.batch-sessions") { Sessions(count: input.registers.count) }
-    }
-
-    /// Each register's class as read, handed to the body once and then let go: a day's batch
-    /// holds every class list once, not every register's copy until the end of the run.
-    private final class Sessions {
-        var sessions: [ClassSession?]
-        init(count: Int) { sessions = Array(repeating: nil, count: count) }
-
-        func take(_ index: Int) -> ClassSession? {
-            defer { sessions[index] = nil }
-            return sessions[index]
+extension ClassSession {
+    /// A class on a date and period with its list only, nothing of what is recorded (every
+    /// member's record is nil): enough to validate a register. The list is read once per class
+    /// and run, and kept for the body's reads (`init(classCode:)` then reads only the records).
+    init(listOf classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+        let classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
+        let lists = try context.remember("attendance.class-lists") { ClassLists() }
+        let students: [Student]
+        if let known = lists.byClass[classID] {
+            students = known
+        } else {
+            students = try context.database.fetchAll("""
+                SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name FROM students_v1_enrolments e
+                JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+                WHERE e.school_id = :school_id AND e.class_id = :class
+                ORDER BY s.surname, s.given_name, s.gr_number
+                """, ["class": .text(classID)]) { row in Student(studentID: row.string(0), grNumber: row.string(1), name: row.string(2)) }
+            lists.byClass[classID] = students
         }
-    }
-
-    /// One register's records: a class on a date and period.
-    private struct RegisterKey: Hashable {
-        let classID: String
-        let date: CivilDate
-        let period: String
+        self.classID = classID
+        self.classCode = classCode
+        if let date {
+            guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
+            self.date = parsed
+        } else {
+            self.date = context.today
+        }
+        self.period = try Self.period(period, context)
+        members = students.enumerated().map { index, student in
+            Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
+                   recordID: nil, status: nil, notes: nil)
+        }
     }
 }
 

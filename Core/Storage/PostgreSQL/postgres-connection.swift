@@ -15,6 +15,7 @@ final class PostgresConnection: StorageConnection {
     }
 
     init(conninfo: String) throws {
+        try Self.loadLibrary()
         guard let handle = PQconnectdb(conninfo) else { throw KernelError.storage("PostgreSQL: out of memory") }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = Self.message(handle)
@@ -28,6 +29,16 @@ final class PostgresConnection: StorageConnection {
 
     deinit {
         PQfinish(handle)
+    }
+
+    /// libpq is loaded on the first connection, not linked (see Drivers/CLibPQ): a machine
+    /// without it runs SQLite and is told what to install only when it asks for PostgreSQL.
+    static func loadLibrary() throws {
+        var why: UnsafePointer<CChar>?
+        guard clibpq_load(&why) == 0 else {
+            let detail = why.map { String(cString: $0) } ?? "libpq.so.5"
+            throw KernelError.storage("PostgreSQL: libpq could not be loaded (\(detail)); install it (Debian: apt install libpq5, macOS: brew install libpq)")
+        }
     }
 
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
