@@ -18,6 +18,45 @@ struct APIJSONWriter {
     }
 }
 
+/// JSON text written into bytes, for the API's writers (this file's encoder, and a module's
+/// hand-written body on a hot route).
+public enum JSONText {
+    /// A JSON string: `"` and `\` escaped, control characters escaped, everything else as UTF-8.
+    public static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            guard utf8.contains(where: needsEscape) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
+                case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+                case ..<0x20:
+                    bytes.append(contentsOf: #"\u00"#.utf8)
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0x0F)])
+                default:
+                    bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
 /// The encoder a value's `encode(to:)` writes through. Containers are written as they are
 /// opened: a container stays open until its parent writes its next element or the value that
 /// opened it returns, which is the order every synthesized `Codable` encodes in.
@@ -94,33 +133,8 @@ final class StreamingJSONEncoder: Encoder {
         raw("null")
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\u00XX`, everything else as UTF-8.
     func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            guard utf8.contains(where: Self.needsEscape) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(byte)
-                case UInt8(ascii: "\n"): raw("\\n")
-                case UInt8(ascii: "\r"): raw("\\r")
-                case UInt8(ascii: "\t"): raw("\\t")
-                case ..<0x20:
-                    raw("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                default:
-                    bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.append(text, to: &bytes)
     }
 
     private func raw(_ text: String) {
@@ -130,12 +144,6 @@ final class StreamingJSONEncoder: Encoder {
     private func notFinite(_ value: Any) -> EncodingError {
         EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "not a finite number: \(value)"))
     }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     // MARK: Containers
 

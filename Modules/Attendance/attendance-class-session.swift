@@ -24,8 +24,27 @@ struct ClassSession {
     ///   the school waits until this transaction ends before it reads what is recorded (two
     ///   processes on PostgreSQL would otherwise both read "no record yet" and lose a change).
     init(classCode: String, date: String?, period: String?, forWriting: Bool = true, _ context: ActionContext) throws {
-        let classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
-        try self.init(classID: classID, classCode: classCode, date: date, period: period, forWriting: forWriting, context)
+        try self.init(classID: try Self.classID(code: classCode, context), classCode: classCode, date: date, period: period,
+                      forWriting: forWriting, context)
+    }
+
+    /// A class on a date and period with its list only, nothing of what is recorded (every
+    /// member's record is nil): enough to validate a register. The list is read once per class
+    /// and run, and kept for the body's reads (`init(classCode:)` then reads only the records).
+    init(listOf classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
+        classID = try Self.classID(code: classCode, context)
+        self.classCode = classCode
+        self.date = try Self.day(date, context)
+        self.period = try Self.period(period, context)
+        members = try Self.classList(classID, context).enumerated().map { index, student in
+            Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
+                   recordID: nil, status: nil, notes: nil)
+        }
+    }
+
+    /// A class's id by its code, read once per run (or remembered by `rememberClassIDs`).
+    private static func classID(code: String, _ context: ActionContext) throws -> String {
+        try context.remember("attendance.class-id.\(code)") { try Roster.classID(code: code, context) }
     }
 
     /// Looks up the classes of many registers (a batch) in one read, each remembered as
@@ -63,12 +82,7 @@ struct ClassSession {
     private init(classID: String, classCode: String, date: String?, period: String?, forWriting: Bool, _ context: ActionContext) throws {
         self.classID = classID
         self.classCode = classCode
-        if let date {
-            guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
-            self.date = parsed
-        } else {
-            self.date = context.today
-        }
+        self.date = try Self.day(date, context)
         self.period = try Self.period(period, context)
         // One key for the school's attendance writers, not one per register: a day's batch writes
         // thousands of registers, and as many locks (taken in any order) would exhaust the
@@ -110,6 +124,27 @@ struct ClassSession {
                           recordID: row.text(3), status: row.text(4).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(5))
         }
         lists.byClass[classID] = members.map { Student(studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name) }
+    }
+
+    /// `YYYY-MM-DD`, today in the school's time zone when nil.
+    private static func day(_ date: String?, _ context: ActionContext) throws -> CivilDate {
+        guard let date else { return context.today }
+        guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
+        return parsed
+    }
+
+    /// A class's list in print order, without records: read once per class and run.
+    private static func classList(_ classID: String, _ context: ActionContext) throws -> [Student] {
+        let lists = try context.remember("attendance.class-lists") { ClassLists() }
+        if let known = lists.byClass[classID] { return known }
+        let students = try context.database.fetchAll("""
+            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name FROM students_v1_enrolments e
+            JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
+            WHERE e.school_id = :school_id AND e.class_id = :class
+            ORDER BY s.surname, s.given_name, s.gr_number
+            """, ["class": .text(classID)]) { row in Student(studentID: row.string(0), grNumber: row.string(1), name: row.string(2)) }
+        lists.byClass[classID] = students
+        return students
     }
 
     /// The class lists read so far in a run, by class id (attendance never changes enrolments).

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Students
 
 /// Takes many class registers in one transaction: a day's registers from a school's office, the
 /// bulk HTTP route, or a teacher's offline queue replayed by the sync.
@@ -59,41 +58,6 @@ public struct TakeRegisters: Action {
         }
         context.auditDetail = "\(outputs.count) registers: " + outputs.map(RegisterTaking.auditLine).joined(separator: "; ")
         return Output(registers: outputs)
-    }
-}
-
-extension ClassSession {
-    /// A class on a date and period with its list only, nothing of what is recorded (every
-    /// member's record is nil): enough to validate a register. The list is read once per class
-    /// and run, and kept for the body's reads (`init(classCode:)` then reads only the records).
-    init(listOf classCode: String, date: String?, period: String?, _ context: ActionContext) throws {
-        let classID = try context.remember("attendance.class-id.\(classCode)") { try Roster.classID(code: classCode, context) }
-        let lists = try context.remember("attendance.class-lists") { ClassLists() }
-        let students: [Student]
-        if let known = lists.byClass[classID] {
-            students = known
-        } else {
-            students = try context.database.fetchAll("""
-                SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name FROM students_v1_enrolments e
-                JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-                WHERE e.school_id = :school_id AND e.class_id = :class
-                ORDER BY s.surname, s.given_name, s.gr_number
-                """, ["class": .text(classID)]) { row in Student(studentID: row.string(0), grNumber: row.string(1), name: row.string(2)) }
-            lists.byClass[classID] = students
-        }
-        self.classID = classID
-        self.classCode = classCode
-        if let date {
-            guard let parsed = CivilDate(date) else { throw AttendanceError.invalidDate(date) }
-            self.date = parsed
-        } else {
-            self.date = context.today
-        }
-        self.period = try Self.period(period, context)
-        members = students.enumerated().map { index, student in
-            Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
-                   recordID: nil, status: nil, notes: nil)
-        }
     }
 }
 
