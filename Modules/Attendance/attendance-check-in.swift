@@ -83,7 +83,9 @@ public struct OpenCheckIn: Action {
         let lateAfter = lateFrom.addingTimeInterval(Double(try context.setting(AttendanceSettings.lateThreshold) * 60))
         let minutes = try input.minutes ?? context.setting(AttendanceSettings.checkInMinutes)
         let expiresAt = context.now.addingTimeInterval(Double(minutes * 60))
-        let window = String(context.newID().replacingOccurrences(of: "-", with: "").prefix(10))
+        // Ten random hex digits, short for a QR code; not a row id's prefix (ids may be time-ordered).
+        let digits = String(UInt64.random(in: 0 ..< (1 << 40)), radix: 16)
+        let window = String(repeating: "0", count: 10 - digits.count) + digits
         try context.database.insert(into: "attendance_check_in_windows", [
             "id": .text(window), "class_id": .text(classID), "date": .text(today.description), "period": .text(period),
             "opened_by": .text(context.principal.userID), "opened_at": SQLValue(context.now), "late_after": SQLValue(lateAfter),

@@ -101,51 +101,38 @@ enum AttendanceRoutes {
             let register = try await request.run(ClassRegister.self, .init(
                 classID: try request.parameter("classId"), date: try request.queryDate("date")?.description,
                 period: try request.queryText("period", maxLength: TextLimit.name)))
-            // The keys are written snake_case already: the encoder's conversion (half the encoding time here) is skipped.
-            return try .json(RegisterBody(register), keys: .camelCase)
+            return APIResponse(status: 200, body: RegisterBody.json(register))
         }
     }
 
-    /// A benchmark answer: its keys are spelled out in snake_case, so it is encoded without conversion.
-    struct RegisterBody: Encodable, Sendable {
-        let date: Date
-        let sectionId: String
-        let totalStudents: Int
-        let marked: Int
-        let data: [Line]
-
-        enum CodingKeys: String, CodingKey {
-            case date, marked, data
-            case sectionId = "section_id", totalStudents = "total_students"
-        }
-
-        init(_ register: ClassRegister.Output) {
-            date = AttendanceRoutes.instant(register.date)
-            sectionId = register.classID
-            totalStudents = register.lines.count
-            marked = register.lines.count { $0.status != nil }
-            data = register.lines.map { Line(studentId: $0.studentID, studentName: $0.name, status: $0.status, notes: $0.notes) }
-        }
-
-        struct Line: Encodable, Sendable {
-            let studentId: String
-            let studentName: String
-            let status: AttendanceStatus?
-            let notes: String?
-
-            enum CodingKeys: String, CodingKey {
-                case status, notes
-                case studentId = "student_id", studentName = "student_name", photoUrl = "photo_url"
+    /// The register's body, written by hand with Core's `JSONBuilder`: it is a benchmark route,
+    /// and `Encodable` was a seventh of its CPU. A test compares it with what `APIResponse.json`
+    /// answers for the same register.
+    enum RegisterBody {
+        static func json(_ register: ClassRegister.Output) -> Data {
+            var json = JSONBuilder(capacity: 128 + register.lines.count * 140)
+            json.raw(#"{"date":"#)
+            json.date(AttendanceRoutes.instant(register.date))
+            json.raw(#","section_id":"#)
+            json.string(register.classID)
+            json.raw(#","total_students":"#)
+            json.integer(register.lines.count)
+            json.raw(#","marked":"#)
+            json.integer(register.lines.count { $0.status != nil })
+            json.raw(#","data":["#)
+            for (index, line) in register.lines.enumerated() {
+                json.raw(index == 0 ? #"{"student_id":"# : #",{"student_id":"#)
+                json.string(line.studentID)
+                json.raw(#","student_name":"#)
+                json.string(line.name)
+                json.raw(#","photo_url":null,"status":"#)
+                json.string(line.status?.rawValue)
+                json.raw(#","notes":"#)
+                json.string(line.notes)
+                json.raw("}")
             }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(studentId, forKey: .studentId)
-                try container.encode(studentName, forKey: .studentName)
-                try container.encodeNil(forKey: .photoUrl)
-                try container.encode(status, forKey: .status)
-                try container.encode(notes, forKey: .notes)
-            }
+            json.raw("]}")
+            return json.data
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A row without a password gets one no password matches (signing in to it costs what a wrong
 /// password costs and never succeeds): the caller gives the person a way to set their own.
-public struct CreateUsers: Action {
+public struct CreateUsers: PreparedAction {
     public struct Row: Codable, Sendable {
         public var email: String
         public var displayName: String
@@ -43,9 +43,15 @@ public struct CreateUsers: Action {
         }
     }
 
+    public func prepare(_ input: Input, in context: ActionContext) throws -> PreparedPasswords {
+        guard (try? validate(input, in: context)) != nil else { return .none }
+        return try .make(input.users.compactMap(\.password), context)
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> [User] {
         let cost = try context.setting(AuthSettings.passwordHashCost)
         let unusable = input.users.contains { $0.password == nil } ? PasswordHasher.decoy(cost: cost) : ""
+        var hashes = try PreparedPasswords.hashes(input.users.compactMap(\.password), context).makeIterator()
         var created: [User] = []
         created.reserveCapacity(input.users.count)
         var start = 0
@@ -60,7 +66,7 @@ public struct CreateUsers: Action {
                 arguments[keys[1]] = .text(user.email)
                 arguments[keys[2]] = .text(user.displayName)
                 arguments[keys[3]] = .text(user.role.rawValue)
-                arguments[keys[4]] = .text(row.password.map { PasswordHasher.hash($0, cost: cost) } ?? unusable)
+                arguments[keys[4]] = .text(row.password == nil ? unusable : hashes.next() ?? unusable)
                 created.append(user)
             }
             try context.database.execute(UserInsertSQL.text(batch.count), arguments)

@@ -33,8 +33,12 @@ public enum PasswordHasher {
     /// same work without timing anything. Nil (nothing recorded) outside such a test.
     @TaskLocal public static var log: PasswordVerificationLog?
 
+    /// Runs where each new hash is made, for a test that does other work there (nil outside one).
+    @TaskLocal public static var whileHashing: (@Sendable () -> Void)?
+
     public static func hash(_ password: String, cost: Int) -> String {
-        Bcrypt.hash(password, cost: UInt8(clamping: cost))
+        whileHashing?()
+        return Bcrypt.hash(password, cost: UInt8(clamping: cost))
     }
 
     public static func verify(_ password: String, against hash: String) -> Bool {

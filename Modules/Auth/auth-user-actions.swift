@@ -2,7 +2,7 @@ import Core
 import Foundation
 
 /// Adds a user to the school. The password must follow `PasswordRules`.
-public struct CreateUser: Action {
+public struct CreateUser: PreparedAction {
     public struct Input: Codable, Sendable {
         public var email: String
         public var displayName: String
@@ -41,12 +41,17 @@ public struct CreateUser: Action {
         return email
     }
 
+    public func prepare(_ input: Input, in context: ActionContext) throws -> PreparedPasswords {
+        guard (try? Self.checkFields(email: input.email, displayName: input.displayName, password: input.password, context)) != nil else { return .none }
+        return try .make([input.password], context)
+    }
+
     public func perform(_ input: Input, in context: ActionContext) throws -> User {
-        let cost = try context.setting(AuthSettings.passwordHashCost)
+        let hash = try PreparedPasswords.hashes([input.password], context)[0]
         context.auditDetail = "\(UserAccounts.normalize(input.email)) as \(input.role.rawValue)"
         return try UserAccounts.insert(
             id: context.newID(), email: input.email, displayName: input.displayName.trimmingCharacters(in: .whitespaces),
-            role: input.role, passwordHash: PasswordHasher.hash(input.password, cost: cost), in: context)
+            role: input.role, passwordHash: hash, in: context)
     }
 }
 
@@ -232,7 +237,7 @@ public struct SetSuspended: AccountChange {
 }
 
 /// Sets a new password chosen by an administrator; the user's sessions and API tokens are ended.
-public struct ResetPassword: AccountChange {
+public struct ResetPassword: AccountChange, PreparedAction {
     public static let id = "auth.reset-password"
     public static let permission = AuthPermissions.manageUsers
 
@@ -243,9 +248,14 @@ public struct ResetPassword: AccountChange {
         try PasswordRules.check(input.password ?? "", email: user.email)
     }
 
+    public func prepare(_ input: UserChange, in context: ActionContext) throws -> PreparedPasswords {
+        guard (try? validate(input, in: context)) != nil else { return .none }
+        return try .make([input.password ?? ""], context)
+    }
+
     public func perform(_ input: UserChange, in context: ActionContext) throws -> User {
         let user = try account(input, context)
-        let hash = PasswordHasher.hash(input.password ?? "", cost: try context.setting(AuthSettings.passwordHashCost))
+        let hash = try PreparedPasswords.hashes([input.password ?? ""], context)[0]
         try context.database.execute("UPDATE auth_users SET password_hash = :hash WHERE school_id = :school_id AND id = :id",
                                      ["hash": .text(hash), "id": .text(user.id)])
         try context.database.execute("UPDATE auth_sessions SET revoked_at = :now WHERE school_id = :school_id AND user_id = :id AND revoked_at IS NULL",

@@ -160,6 +160,60 @@ struct AttendanceRoutesTests {
         }
     }
 
+    @Test("the register's hand-written JSON is what the API's encoder writes for the same register, hostile notes included")
+    func registerJSON() async throws {
+        let fixture = try RoutesFixture()
+        let sevenA = try fixture.classID("7A")
+        let note = "late \"again\" \\ </bus> 🚌 متأخر" // (control characters are refused in notes)
+        _ = try fixture.base.run(TakeAttendance.self, .init(classCode: "7A", marks: [
+            AttendanceMark(student: "1", status: .absent, notes: note), AttendanceMark(student: "2", status: .late),
+        ]))
+        let register = try fixture.base.run(ClassRegister.self, .init(classID: sevenA))
+        try await fixture.harness.api { api in
+            let answer = try await api.get("/api/mobile/attendance/class/\(sevenA)", as: fixture.teacher)
+            let encoded = try APIJSON.encoder(.snakeCase).encode(EncodedRegister(register))
+            let expected = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
+            #expect(try JSONSerialization.jsonObject(with: answer.body) as? NSDictionary == expected)
+            #expect(answer.data.first?["notes"] as? String == note && answer.object["marked"] as? Int == register.lines.count)
+        }
+    }
+
+    /// The register as `APIResponse.json` would write it: what the hand-written body must equal.
+    private struct EncodedRegister: Encodable {
+        struct Line: Encodable {
+            let studentId: String
+            let studentName: String
+            let photoUrl: String?
+            let status: AttendanceStatus?
+            let notes: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(studentId, forKey: .studentId)
+                try container.encode(studentName, forKey: .studentName)
+                try container.encode(photoUrl, forKey: .photoUrl)
+                try container.encode(status, forKey: .status)
+                try container.encode(notes, forKey: .notes)
+            }
+
+            enum CodingKeys: String, CodingKey { case studentId, studentName, photoUrl, status, notes }
+        }
+
+        let date: Date
+        let sectionId: String
+        let totalStudents: Int
+        let marked: Int
+        let data: [Line]
+
+        init(_ register: ClassRegister.Output) {
+            date = Date(timeIntervalSince1970: TimeInterval(register.date.dayNumber) * 86_400)
+            sectionId = register.classID
+            totalStudents = register.lines.count
+            marked = register.lines.count { $0.status != nil }
+            data = register.lines.map { Line(studentId: $0.studentID, studentName: $0.name, photoUrl: nil, status: $0.status, notes: $0.notes) }
+        }
+    }
+
     @Test("a summary counts like the history, with one rate; the same refusals")
     func summary() async throws {
         let fixture = try RoutesFixture()
@@ -244,6 +298,7 @@ struct AttendanceRoutesTests {
             let written = answer.object["records"] as? [[String: Any]] ?? []
             #expect(written.map { $0["student_id"] as? String } == sevenA.prefix(3).map(\.studentID))
             #expect(written.map { $0["status"] as? String } == ["PRESENT", "ABSENT", "LATE"] && written.allSatisfy { $0["id"] is String })
+            #expect(Set(answer.object.keys) == ["count", "records"] && written.allSatisfy { Set($0.keys) == ["id", "student_id", "status"] })
             let register = try fixture.lines("7A")
             #expect(register.filter { $0.status != nil }.count == 3 && register[1].notes == "No word", "the rest of the class is left as it was")
 
@@ -263,6 +318,9 @@ struct AttendanceRoutesTests {
             #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.admin, json: ["records": tooMany]).fields == ["records"])
             #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.teacher,
                                        json: ["records": [["student_id": sevenA[0].studentID, "status": "gone"]]]).fields == ["records[0].status"])
+            #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.teacher, json: ["records": [["status": "LATE"]]]).fields == ["records[0].student_id"])
+            #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.teacher,
+                                       json: ["records": records, "section_id": 7]).fields == ["section_id"])
             #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.user(.student), json: ["records": records]).status == 403)
             #expect(try await api.post("/api/mobile/attendance/bulk", json: ["records": records]).status == 401)
 

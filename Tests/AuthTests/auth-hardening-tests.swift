@@ -75,6 +75,42 @@ struct AuthHardeningTests {
         #expect(try fixture.signIn("other@school.org").user == nil, "the write made meanwhile took effect: the account is suspended")
     }
 
+    @Test("a new password is hashed outside the write transaction: other writes commit meanwhile", arguments: ["create-user", "create-users", "reset-password"])
+    func passwordHashedOutsideTheWriter(action: String) throws {
+        let fixture = try AuthFixture()
+        try fixture.addUser("known@school.org")
+        try fixture.addUser("other@school.org")
+        let (kernel, school, admin) = (fixture.harness.kernel, fixture.harness.school.id, fixture.harness.user(.admin))
+        let committedMeanwhile = Mutex<[Bool]>([])
+        // While bcrypt runs, an admin suspends another account from another thread. If the
+        // hashing held the writer, that write would wait for it: given up on after 30 seconds.
+        let suspendMeanwhile: @Sendable () -> Void = {
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = try? kernel.run(SetSuspended.self, UserChange(email: "other@school.org", suspended: true), as: admin, in: school)
+                done.signal()
+            }
+            let committed = done.wait(timeout: .now() + 30) == .success
+            committedMeanwhile.withLock { $0.append(committed) }
+        }
+        try PasswordHasher.$whileHashing.withValue(suspendMeanwhile) {
+            switch action {
+            case "create-user":
+                _ = try kernel.run(CreateUser.self, .init(email: "new@school.org", displayName: "New", role: .teacher, password: "Corr3ct-Horse"), as: admin, in: school)
+            case "create-users":
+                _ = try kernel.run(CreateUsers.self, .init(users: [.init(email: "new@school.org", displayName: "New", role: .teacher, password: "Corr3ct-Horse")]),
+                                   as: admin, in: school)
+            default:
+                _ = try kernel.run(ResetPassword.self, UserChange(email: "known@school.org", password: "Corr3ct-Horse-2"), as: admin, in: school)
+            }
+        }
+        #expect(committedMeanwhile.withLock { $0 } == [true], "hashed once, and the other write committed meanwhile")
+        #expect(try fixture.signIn("other@school.org").user == nil, "the write made meanwhile took effect: the account is suspended")
+        let email = action == "reset-password" ? "known@school.org" : "new@school.org"
+        let password = action == "reset-password" ? "Corr3ct-Horse-2" : "Corr3ct-Horse"
+        #expect(try fixture.signIn(email, password).user?.email == email, "the prepared hash is the one stored")
+    }
+
     @Test("a decoy is as costly as the school's real hashes, even when they differ from the setting (as in the demo)")
     func decoyFollowsRealHashes() throws {
         let fixture = try AuthFixture()

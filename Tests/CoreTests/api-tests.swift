@@ -133,6 +133,23 @@ import Testing
         }
     }
 
+    @Test func aTokenAcceptedOnceIsStillCheckedForExpiryAndItsSignature() async throws {
+        let clock = TestClock()
+        let harness = try TestHarness(modules: [NotesModule()], clock: { clock.now })
+        try await harness.api { api in
+            let pair = try await api.server.tokens.issue(for: harness.user(.teacher), email: nil)
+            let bearer = ["Authorization": "Bearer " + pair.accessToken]
+            #expect(try await api.get("/api/notes", headers: bearer).status == 200)
+            // The same claims under a signature one character off: remembered tokens are matched whole.
+            // (A character well inside the signature: the last one carries padding bits.)
+            var forged = Array(pair.accessToken)
+            forged[forged.count - 10] = forged[forged.count - 10] == "x" ? "y" : "x"
+            #expect(try await api.get("/api/notes", headers: ["Authorization": "Bearer " + String(forged)]).status == 401)
+            clock.advance(AccessTokens.accessLifetime + 1)
+            #expect(try await api.get("/api/notes", headers: bearer).status == 401, "expired, though its signature was checked before")
+        }
+    }
+
     @Test func tokensSurviveARestartAndAKeyRotation() async throws {
         let harness = try TestHarness(modules: [NotesModule()])
         let before = try await harness.api { api in try await api.server.tokens.issue(for: harness.user(.teacher), email: nil) }
