@@ -1,7 +1,8 @@
 /// The offline sync tables (a kernel migration) and the triggers that mark synced entities changed.
 enum SyncSchema {
-    /// `kernel_sync_clock` hands out each school's change sequence in commit order (taken last in
-    /// a transaction, so its row lock orders commits); `min_seq` is the oldest cursor still served.
+    /// `kernel_sync_clock` hands out each school's change sequence in commit order (taken by the
+    /// recorder after its reads, and its row lock held to the commit, orders commits); `min_seq`
+    /// is the oldest cursor still served.
     /// `kernel_sync_clients` binds a client id to a user and school and holds its last applied
     /// mutation; `kernel_sync_mutations` is the ledger a duplicate is answered from.
     /// `kernel_sync_changes` has one row per change and scope key that may see it;

@@ -134,6 +134,7 @@ extension BenchSchool {
                 }
             }
         }
+        try store.checkpoint()
         return (days.last?.description ?? "", days.first?.description ?? "")
     }
 

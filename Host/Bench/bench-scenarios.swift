@@ -30,12 +30,16 @@ extension BenchSchool {
                 """)
             for line in csv.split(separator: "\n").dropFirst() {
                 let cells = line.split(separator: ",").map(String.init)
-                let id = UUID().uuidString
+                let id = Self.floorStudentID()
                 try insert.execute(arguments: [id, cells[0], cells[1], cells[2], "\(cells[1]) \(cells[2])"])
                 try enrol.execute(arguments: [id, cells[5]])
             }
         }
     }
+
+    /// A floor student's id, of the kind `students.import` gives (time-ordered, from
+    /// `newOrderedID`): the ids' order decides where each insert lands in the indexes.
+    static func floorStudentID() -> String { TimeOrderedID.next() }
 
     /// The same rows through libpq, prepared once, in one transaction.
     private func importFloor(_ csv: String, _ db: BenchPostgres) throws {
@@ -47,7 +51,7 @@ extension BenchSchool {
         try db.transaction {
             for line in csv.split(separator: "\n").dropFirst() {
                 let cells = line.split(separator: ",").map(String.init)
-                let id = UUID().uuidString
+                let id = Self.floorStudentID()
                 try db.execute(insert, [id, cells[0], cells[1], cells[2], "\(cells[1]) \(cells[2])"])
                 try db.execute(enrol, [id, cells[5]])
             }
@@ -97,6 +101,7 @@ extension BenchSchool {
                 }
             }
         }
+        try store.checkpoint()
         return count
     }
 
@@ -179,6 +184,9 @@ extension BenchSchool {
         if let postgres {
             _ = try postgres.transaction(readOnly: true) { try postgres.rows(sql, values) }
         } else {
+            // The kernel reads on connections without `temp_store = MEMORY` (only its writer has it): a large sort spills to a file.
+            try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA temp_store = DEFAULT") }
+            defer { try? raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA temp_store = MEMORY") } }
             _ = try raw.read { db in
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(values))
                 var cells = 0

@@ -86,7 +86,12 @@ final class BenchSchool {
             var configuration = Configuration()
             configuration.journalMode = .wal
             let raw = try DatabaseQueue(path: databasePath, configuration: configuration)
-            try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            try raw.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                // As the kernel's writer: a statement journal (the floor's inserts, checked against
+                // foreign keys, make one) stays in memory. `floorRead` sets it back, as the kernel's readers have it.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            }
             store = .sqlite(raw)
         }
     }

@@ -19,6 +19,12 @@ enum BenchStore {
         }
     }
 
+    /// After a large seed: the WAL folded into the file and truncated, so a setup of millions of
+    /// rows does not hold gigabytes of WAL on disk through the scenarios after it.
+    func checkpoint() throws {
+        if case .sqlite(let queue) = self { try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") } }
+    }
+
     /// Every row of a read, each column as text (NULL as "").
     func rows(_ sql: String, _ values: [BenchValue] = []) throws -> [[String]] {
         switch self {

@@ -29,6 +29,8 @@ struct HogwartsBench: ParsableCommand {
     var database: String?
     @Flag(help: "Only the import scenario: to profile one import, e.g. under callgrind.")
     var importOnly = false
+    @Option(help: "Only one group of scenarios, after the setup it needs: attendance (the four days), stats, report-cards (at 100,000 students the others take most of an hour).")
+    var only: OnlyScenarios?
     @Option(help: "One scenario's work alone, for callgrind (take, take-again, batch, batch-floor, take-floor, import, import-floor); see bench-profile.swift.")
     var profile: String?
     @Flag(help: "The school has offline devices, so every write also records its changes for sync (a school without any records none).")
@@ -108,15 +110,22 @@ struct HogwartsBench: ParsableCommand {
         try school.buildRoster()
         add([try school.importScenario()])
         guard !importOnly else { return Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes) }
-        try school.buildTimetable()
-        for pass in 1...2 {
-            add([try school.attendanceDay(pass: pass)])
-            add([try school.attendanceDayOneTransaction(pass: pass)])
+        if only == nil || only == .attendance {
+            try school.buildTimetable()
+            for pass in 1...2 {
+                add([try school.attendanceDay(pass: pass)])
+                add([try school.attendanceDayOneTransaction(pass: pass)])
+            }
         }
-        let (from, to) = try school.seedAttendanceHistory()
-        add([try school.attendanceStats(from: from, to: to)])
-        let results = try school.seedResults()
-        add([try school.reportCards(results: results)])
+        if only == nil || only == .stats {
+            let (from, to) = try school.seedAttendanceHistory()
+            add([try school.attendanceStats(from: from, to: to)])
+        }
+        if only == nil || only == .reportCards {
+            let results = try school.seedResults()
+            add([try school.reportCards(results: results)])
+        }
+        guard only == nil else { return Report.print(figures, json: json, peakMegabytes: Clock.peakMegabytes) }
         let reader = try school.seedMessages()
         add([try school.unreadCounts(reader)])
         add([try school.arabicSearch(reader)])
@@ -168,4 +177,11 @@ struct HogwartsBench: ParsableCommand {
         let (figures, settings) = try HTTPBench(school: school, binary: binary, options: options).run()
         HTTPReport.print(figures, settings: settings, json: json)
     }
+}
+
+/// `--only`: one group of the main scenarios, each after the setup it needs (the roster and the import first).
+enum OnlyScenarios: String, ExpressibleByArgument, CaseIterable {
+    case attendance
+    case stats
+    case reportCards = "report-cards"
 }

@@ -30,7 +30,13 @@ final class SQLiteEngine: StorageEngine {
             if !isReadOnly {
                 // GRDB sets NORMAL for WAL, which may lose the last commits on a power cut: an
                 // accepted register must survive one, so every commit waits for the disk.
-                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+                try pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA synchronous = FULL")
+                    // A statement that writes several rows inside a transaction (a register's upsert,
+                    // a statement checked against foreign keys) keeps an undo copy of the pages it
+                    // changes: in memory, not spilled to a file in /var/tmp. Never synced either way.
+                    try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                }
             }
         } catch let error as DatabaseError {
             throw KernelError.storage("\(path): \(error.message ?? error.description)")
