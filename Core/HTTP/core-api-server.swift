@@ -34,6 +34,12 @@ final class RequestFacts: Sendable {
 /// The HTTP API in one readable place: the kernel's own routes, every module's routes, and
 /// the middleware that logs, measures and answers errors in one JSON shape.
 public struct APIServer: Sendable {
+    /// Kernel threads: one more than the cores, so reads keep every core busy while a writer
+    /// waits for the single writer; more only switch between each other. Measured on 2 cores
+    /// (`hogwarts-bench --http --threads`): 3 threads against 4 took the class register from
+    /// 6,000 to 6,400 req/s and its p99 from 22 to 18 ms, the student list from 8,700 to 10,500.
+    public static var defaultThreads: Int { max(3, ProcessInfo.processInfo.activeProcessorCount + 1) }
+
     public static let maximumBodySize = 1 << 20
 
     public let kernel: Kernel

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import Students
 
@@ -172,7 +173,7 @@ struct HogwartsBench: ParsableCommand {
         try school.run(ImportStudents.self, .init(csv: school.studentsCSV(), dryRun: false))
         try school.buildTimetable()
         let options = HTTPBench.Options(
-            serverThreads: threads ?? max(4, ProcessInfo.processInfo.activeProcessorCount * 2), connections: connections,
+            serverThreads: threads ?? APIServer.defaultThreads, connections: connections,
             signInConnections: signInConnections, seconds: seconds ?? (quick ? 2 : 10), warmupSeconds: quick ? 1 : 2, loadAverage: loadAverage)
         let (figures, settings) = try HTTPBench(school: school, binary: binary, options: options).run()
         HTTPReport.print(figures, settings: settings, json: json)

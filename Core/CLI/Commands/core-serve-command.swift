@@ -22,7 +22,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
-        let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? ServeCommand.defaultThreads
+        let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? APIServer.defaultThreads
         let kernel = try global.openKernel()
         _ = try kernel.migrationStatus()
         var logger = Logger(label: "hogwarts.http") { StreamLogHandler.standardError(label: $0) }
@@ -39,9 +39,6 @@ struct ServeCommand: ParsableCommand {
         try? pool.syncShutdownGracefully()
         try outcome.get()
     }
-
-    /// Kernel threads: enough that reads go on while writers wait for the single writer.
-    static var defaultThreads: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }
 }
 
 /// Runs async work to its end from a synchronous command (the CLI's main thread is not part of
