@@ -28,10 +28,14 @@ struct ConsoleAdminPagesTests {
         for index in 0..<30 {
             try harness.kernel.recordAudit(action: "demo.paging", principal: .localOperator, school: demo.id, outcome: .succeeded, detail: "line \(index)")
         }
-        let today = CivilDate(Date(), in: TimeZone(identifier: demo.timeZone) ?? .gmt)
+        // The school's day before and after the sign-ins: a run that crosses the school's midnight
+        // (22:00 UTC for Khartoum) signs in on the later day.
+        let zone = TimeZone(identifier: demo.timeZone) ?? .gmt
+        let before = CivilDate(Date(), in: zone)
         try await harness.console { console in
             _ = try await console.signIn("admin@databayt.org", "wrong-password", school: demo.id)
             let dashboard = try await console.signIn("admin@databayt.org", "1234", school: demo.id)
+            let after = CivilDate(Date(), in: zone)
             #expect(dashboard.html.contains("href=\"/admin/audit\""))
             let all = try await console.get("/admin/audit")
             #expect(all.status == 200)
@@ -44,13 +48,13 @@ struct ConsoleAdminPagesTests {
             #expect(outcomes.allSatisfy { $0 == "FAILED" })
             #expect(failed.html.contains("<option value=\"FAILED\" selected>"))
 
-            let signIns = try await console.get("/admin/audit?action=auth.sign-in&from=\(today)&to=\(today)")
+            let signIns = try await console.get("/admin/audit?action=auth.sign-in&from=\(before)&to=\(after)")
             let actions = signIns.html.components(separatedBy: "<td><code dir=\"ltr\">").dropFirst().enumerated()
                 .filter { $0.offset % 2 == 1 }.map { $0.element.prefix { $0 != "<" } }
             #expect(!actions.isEmpty)
             #expect(actions.allSatisfy { $0.contains("auth.sign-in") })
 
-            let tomorrow = try await console.get("/admin/audit?from=\(today.adding(days: 1))")
+            let tomorrow = try await console.get("/admin/audit?from=\(after.adding(days: 1))")
             #expect(tomorrow.html.contains("id=\"audit-none\""))
             let nobody = try await console.get("/admin/audit?who=nobody-has-this-id")
             #expect(nobody.html.contains("id=\"audit-none\""))
