@@ -178,19 +178,8 @@ public final class ActionContext {
         return TimeOrderedID.next()
     }
 
-    /// A UUID as lowercase text (`uuidString.lowercased()`, built by hand: a register of new
-    /// records takes one per student, and the Foundation route formats and then lowercases).
+    /// A UUID as lowercase text (`uuidString.lowercased()`, by `UUIDText`).
     static func lowercaseID(_ uuid: UUID) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        withUnsafeBytes(of: uuid.uuid) { UUIDText.lowercase($0) }
     }
 }

@@ -14,12 +14,13 @@ import Synchronization
 /// the order they were made (RFC 9562 section 6.2, method 1). The time never goes backwards:
 /// if the clock does, or the counter runs out, the last millisecond is kept or advanced by one.
 public enum TimeOrderedID {
-    private struct State {
+    /// The millisecond and counter of the last id made.
+    struct State: Equatable {
         var millis: UInt64 = 0
         var counter: UInt64 = 0
     }
 
-    private static let counterBits: UInt64 = 26
+    static let counterBits: UInt64 = 26
     private static let state = Mutex(State())
 
     /// A new id, after every id this process made before.
@@ -28,21 +29,24 @@ public enum TimeOrderedID {
         let now = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
         let tail = random.next() & 0xFFFF_FFFF_FFFF
         let fresh = random.next() & ((1 << (counterBits - 1)) - 1)
-        let (millis, counter) = state.withLock { state -> (UInt64, UInt64) in
-            if now > state.millis {
-                state = State(millis: now, counter: fresh)
-            } else if state.counter + 1 < 1 << counterBits {
-                state.counter += 1
-            } else {
-                state = State(millis: state.millis + 1, counter: fresh)
-            }
-            return (state.millis, state.counter)
+        let made = state.withLock { state in
+            state = step(after: state, now: now, fresh: fresh)
+            return state
         }
-        return text(millis: millis, counter: counter, tail: tail)
+        return text(millis: made.millis, counter: made.counter, tail: tail)
+    }
+
+    /// The next id's millisecond and counter: a later clock starts a new millisecond at `fresh`;
+    /// the same or an earlier one steps the counter, and a full counter carries into the next
+    /// millisecond instead of wrapping.
+    static func step(after last: State, now: UInt64, fresh: UInt64) -> State {
+        if now > last.millis { return State(millis: now, counter: fresh) }
+        if last.counter + 1 < 1 << counterBits { return State(millis: last.millis, counter: last.counter + 1) }
+        return State(millis: last.millis + 1, counter: fresh)
     }
 
     /// The milliseconds since 1970 in a version 7 id's text, nil for text of another version.
-    public static func millis(of id: String) -> UInt64? {
+    static func millis(of id: String) -> UInt64? {
         let hex = id.replacingOccurrences(of: "-", with: "")
         guard id.count == 36, hex.count == 32, hex[hex.index(hex.startIndex, offsetBy: 12)] == "7" else { return nil }
         return UInt64(hex.prefix(12), radix: 16)
@@ -58,14 +62,6 @@ public enum TimeOrderedID {
         bytes[8] = 0x80 | UInt8(truncatingIfNeeded: low >> 8)
         bytes[9] = UInt8(truncatingIfNeeded: low)
         for index in 10..<16 { bytes[index] = UInt8(truncatingIfNeeded: tail >> (40 - 8 * UInt64(index - 10))) }
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return UUIDText.lowercase(bytes)
     }
 }

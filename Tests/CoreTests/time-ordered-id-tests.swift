@@ -51,10 +51,17 @@ struct TimeOrderedIDTests {
         #expect(Set(random.map { $0.prefix(8) }).count == 20, "short ids made in the same minute still differ")
     }
 
-    @Test("the counter carries into the next millisecond instead of wrapping")
+    @Test("the counter carries into the next millisecond instead of wrapping, and the time never goes back")
     func carry() {
-        let last = TimeOrderedID.text(millis: 5, counter: (1 << 26) - 1, tail: 0xFFFF_FFFF_FFFF)
-        let next = TimeOrderedID.text(millis: 6, counter: 0, tail: 0)
+        let full = TimeOrderedID.State(millis: 5, counter: (1 << TimeOrderedID.counterBits) - 1)
+        let carried = TimeOrderedID.step(after: full, now: 5, fresh: 9)
+        #expect(carried == TimeOrderedID.State(millis: 6, counter: 9))
+        #expect(TimeOrderedID.step(after: .init(millis: 5, counter: 3), now: 5, fresh: 9) == .init(millis: 5, counter: 4))
+        #expect(TimeOrderedID.step(after: .init(millis: 5, counter: 3), now: 2, fresh: 9) == .init(millis: 5, counter: 4), "a clock set back")
+        #expect(TimeOrderedID.step(after: .init(millis: 5, counter: 3), now: 7, fresh: 9) == .init(millis: 7, counter: 9))
+
+        let last = TimeOrderedID.text(millis: full.millis, counter: full.counter, tail: 0xFFFF_FFFF_FFFF)
+        let next = TimeOrderedID.text(millis: carried.millis, counter: 0, tail: 0)
         #expect(last < next)
         #expect(last == "00000000-0005-7fff-bfff-ffffffffffff")
         #expect(TimeOrderedID.millis(of: next) == 6)
