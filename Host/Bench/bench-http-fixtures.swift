@@ -16,9 +16,9 @@ struct HTTPFixtures: Sendable {
     let signInEmail: String
     let signInPassword: String
 
-    /// `POST /attendance/bulk`'s body: every student of the class present today.
-    var bulkAttendanceBody: String {
-        let records = studentIDs.map { "{\"student_id\":\"\($0)\",\"status\":\"PRESENT\"}" }.joined(separator: ",")
+    /// `POST /attendance/bulk`'s body: every student of the class with one status today.
+    func bulkAttendanceBody(_ status: String = "PRESENT") -> String {
+        let records = studentIDs.map { "{\"student_id\":\"\($0)\",\"status\":\"\(status)\"}" }.joined(separator: ",")
         return "{\"section_id\":\"\(classID)\",\"date\":\"\(today)\",\"records\":[\(records)]}"
     }
 

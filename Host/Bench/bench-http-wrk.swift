@@ -8,6 +8,8 @@ struct WrkTarget {
     let path: String
     var headers: [String: String] = [:]
     var body: String?
+    /// Bodies sent in turn instead of `body`, each wrk thread cycling through them.
+    var bodies: [String] = []
     var connections: Int
     /// The process that answers, for its CPU time per request.
     var serverPID: Int32
@@ -100,6 +102,11 @@ enum WrkScript {
             lines.append("wrk.headers[\(quoted(name))] = \(quoted(value))")
         }
         if let body = target.body { lines.append("wrk.body = \(quoted(body))") }
+        if !target.bodies.isEmpty {
+            lines.append("local bodies = {" + target.bodies.map(quoted).joined(separator: ", ") + "}")
+            lines.append("local turn = 0")
+            lines.append("function request() turn = turn % #bodies + 1; return wrk.format(nil, nil, nil, bodies[turn]) end")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

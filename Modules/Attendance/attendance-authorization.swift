@@ -35,7 +35,7 @@ public enum AttendancePermissions {
 enum ClassAccess {
     /// Refuses a teacher who does not teach the class; the school scope passes.
     static func require(classID: String, code: String, _ context: ActionContext) throws {
-        if context.scope != .school, try !Roster.teaches(classID: classID, context) {
+        if context.scope != .school, try !RosterFacts.teaches(classID: classID, context) {
             throw AttendanceError.notYourClass(code)
         }
     }
@@ -47,7 +47,7 @@ enum AttendanceAccess {
     /// for a year nobody planned is a typo, and it would count in every rate and export.
     /// Looked up once per run and date, so a batch of registers for one day asks once.
     static func requireSchoolYear(_ date: CivilDate, _ context: ActionContext) throws {
-        let inYear = try context.remember("attendance.school-years.\(date)") { try Roster.hasSchoolYear(containing: date, context) }
+        let inYear = try context.remember("attendance.school-years.\(date)") { try RosterFacts.hasSchoolYear(containing: date, context) }
         if !inYear { throw AttendanceError.outsideSchoolYear(date.description) }
     }
 }

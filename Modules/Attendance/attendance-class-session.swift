@@ -12,6 +12,10 @@ struct ClassSession {
         let recordID: String?
         let status: AttendanceStatus?
         let notes: String?
+        /// How the record was taken and in which class (a student who moved keeps a record
+        /// written in the old class): with status and notes, what makes a mark a change.
+        let method: AttendanceMethod?
+        let recordClassID: String?
     }
 
     let classID: String
@@ -38,7 +42,7 @@ struct ClassSession {
         self.period = try Self.period(period, context)
         members = try Self.classList(classID, context).enumerated().map { index, student in
             Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
-                   recordID: nil, status: nil, notes: nil)
+                   recordID: nil, status: nil, notes: nil, method: nil, recordClassID: nil)
         }
     }
 
@@ -70,13 +74,7 @@ struct ClassSession {
 
     /// A class's code by its id, read once per run; another school's id is unknown.
     static func classCode(id classID: String, _ context: ActionContext) throws -> String {
-        // Remembered as a String, never an Optional: an absent key would read back as a remembered nil.
-        try context.remember("attendance.class-code.\(classID)") {
-            let code: String? = try context.database.fetchValue(
-                "SELECT code FROM students_v1_classes WHERE school_id = :school_id AND id = :class", ["class": .text(classID)])
-            guard let code else { throw StudentsError.unknownClass(classID) }
-            return code
-        }
+        try context.remember("attendance.class-code.\(classID)") { try RosterFacts.classCode(id: classID, context) }
     }
 
     private init(classID: String, classCode: String, date: String?, period: String?, forWriting: Bool, _ context: ActionContext) throws {
@@ -88,42 +86,34 @@ struct ClassSession {
         // thousands of registers, and as many locks (taken in any order) would exhaust the
         // server's lock table or deadlock two batches. SQLite serializes every writer anyway.
         if forWriting { try context.database.serializeWriters(on: "attendance.records") }
-        // The class list in print order with each student's record for this date and period,
-        // decoded by column position. The first read of a class in a run joins the list and the
-        // records in one statement and keeps the list; a later register of the class (a day's
-        // batch: every period) reads only the records and reuses the list, names and all.
-        let lists = try context.remember("attendance.class-lists") { ClassLists() }
-        if let students = lists.byClass[classID] {
-            var recorded: [String: (id: String, status: AttendanceStatus?, notes: String?)] = [:]
-            for record in try context.database.fetchAll("""
-                SELECT r.student_id, r.id, r.status, r.notes FROM students_v1_enrolments e
-                JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = e.student_id AND r.date = :date AND r.period = :period
-                WHERE e.school_id = :school_id AND e.class_id = :class
-                """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)], decode: { row in
-                    (student: row.string(0), id: row.string(1), status: row.text(2).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(3))
-                }) {
-                recorded[record.student] = (record.id, record.status, record.notes)
-            }
-            members = students.enumerated().map { index, student in
-                let record = recorded.isEmpty ? nil : recorded[student.studentID]
-                return Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
-                              recordID: record?.id, status: record?.status, notes: record?.notes)
-            }
-            return
-        }
-        var position = 0
-        members = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, r.id AS record_id, r.status, r.notes FROM students_v1_enrolments e
-            JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-            LEFT JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = s.id AND r.date = :date AND r.period = :period
+        // The class list in print order (kept between runs while the roster is unchanged), then
+        // each student's record for this date and period, decoded by column position.
+        let students = try Self.classList(classID, context)
+        var recorded: [String: Recorded] = [:]
+        for (student, record) in try context.database.fetchAll("""
+            SELECT r.student_id, r.id, r.status, r.notes, r.method, r.class_id FROM students_v1_enrolments e
+            JOIN attendance_records r ON r.school_id = e.school_id AND r.student_id = e.student_id AND r.date = :date AND r.period = :period
             WHERE e.school_id = :school_id AND e.class_id = :class
-            ORDER BY s.surname, s.given_name, s.gr_number
-            """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)]) { row in
-            position += 1
-            return Member(position: position, studentID: row.string(0), grNumber: row.string(1), name: row.string(2),
-                          recordID: row.text(3), status: row.text(4).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(5))
+            """, ["class": .text(classID), "date": .text(self.date.description), "period": .text(self.period)], decode: { row in
+            (row.string(0), Recorded(id: row.string(1), status: row.text(2).flatMap(AttendanceStatus.init(rawValue:)), notes: row.text(3),
+                                     method: row.text(4).map(AttendanceMethod.init(rawValue:)), classID: row.text(5)))
+        }) {
+            recorded[student] = record
         }
-        lists.byClass[classID] = members.map { Student(studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name) }
+        members = students.enumerated().map { index, student in
+            let record = recorded.isEmpty ? nil : recorded[student.studentID]
+            return Member(position: index + 1, studentID: student.studentID, grNumber: student.grNumber, name: student.name,
+                          recordID: record?.id, status: record?.status, notes: record?.notes, method: record?.method, recordClassID: record?.classID)
+        }
+    }
+
+    /// A student's record for the date and period, as read.
+    private struct Recorded {
+        let id: String
+        let status: AttendanceStatus?
+        let notes: String?
+        let method: AttendanceMethod?
+        let classID: String?
     }
 
     /// `YYYY-MM-DD`, today in the school's time zone when nil.
@@ -133,16 +123,12 @@ struct ClassSession {
         return parsed
     }
 
-    /// A class's list in print order, without records: read once per class and run.
+    /// A class's list in print order, without records: read once per class and run (and kept
+    /// between runs by `RosterFacts` while the roster is unchanged).
     private static func classList(_ classID: String, _ context: ActionContext) throws -> [Student] {
         let lists = try context.remember("attendance.class-lists") { ClassLists() }
         if let known = lists.byClass[classID] { return known }
-        let students = try context.database.fetchAll("""
-            SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name FROM students_v1_enrolments e
-            JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-            WHERE e.school_id = :school_id AND e.class_id = :class
-            ORDER BY s.surname, s.given_name, s.gr_number
-            """, ["class": .text(classID)]) { row in Student(studentID: row.string(0), grNumber: row.string(1), name: row.string(2)) }
+        let students = try RosterFacts.classList(classID, context)
         lists.byClass[classID] = students
         return students
     }
@@ -153,7 +139,7 @@ struct ClassSession {
     }
 
     /// One student of a class list.
-    struct Student {
+    struct Student: Sendable {
         let studentID: String
         let grNumber: String
         let name: String

@@ -4,7 +4,9 @@ import Synchronization
 
 /// The single place that writes records: upsert on (student, date, period), the change history,
 /// and the absence event. A register is written with one statement per 100 students (not one
-/// per student), and its change history with one more.
+/// per student), and its change history with one more. New records take time-ordered ids: a
+/// register's records then sit together at the end of the table and of its change history's
+/// index, instead of on one random page each (records are never named by an id prefix).
 enum RecordWriter {
     enum Outcome { case created, changed, unchanged }
 
@@ -19,6 +21,12 @@ enum RecordWriter {
         let member: ClassSession.Member
         let status: AttendanceStatus
         let notes: String?
+
+        /// Whether the student's record already says exactly this, so writing it changes nothing.
+        func matchesRecord(in target: Target) -> Bool {
+            member.recordID != nil && member.status == status && member.notes == notes && member.method == target.method
+                && member.recordClassID == target.classID
+        }
     }
 
     /// Where the entries are written: one class on one date and period, by one method.
@@ -41,16 +49,20 @@ enum RecordWriter {
     }
 
     /// Writes a register's entries, in class-list order, and returns each entry's record and outcome.
+    /// An entry that matches its record (status, notes, method and class) is not written again: a
+    /// register sent twice (an app's retry, a replayed offline queue) keeps who marked it and when,
+    /// and adds nothing to the change history or to what devices pull.
     /// Absences raise `StudentMarkedAbsent` when the record is new or newly ABSENT.
     static func write(_ entries: [Entry], to target: Target, _ context: ActionContext) throws -> [Written] {
         guard !entries.isEmpty else { return [] }
-        let recordIDs = entries.map { $0.member.recordID ?? context.newID() }
+        let recordIDs = entries.map { $0.member.recordID ?? context.newOrderedID() }
+        let toWrite = entries.indices.filter { !entries[$0].matchesRecord(in: target) }
         let shared: SQLArguments = [
             "class": .text(target.classID), "date": .text(target.date.description), "period": .text(target.period),
             "method": .text(target.method.rawValue), "by": .text(context.principal.userID), "at": SQLValue(context.now),
         ]
-        for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
-            let rows = start..<min(start + rowsPerStatement, entries.count)
+        for start in stride(from: 0, to: toWrite.count, by: rowsPerStatement) {
+            let rows = toWrite[start..<min(start + rowsPerStatement, toWrite.count)]
             // Each row's four values by position; what the rows share is bound once by name.
             var values: [SQLValue] = []
             values.reserveCapacity(rows.count * 4)

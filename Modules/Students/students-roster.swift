@@ -9,6 +9,13 @@ public enum Roster {
         context.today.description
     }
 
+    /// The roster's data version, read in the caller's transaction: it changes in the same
+    /// transaction as any write to the roster's tables, so a module may keep what it read from
+    /// the roster under it (see Core's `ReadCache`). Nil before the school's first roster write.
+    public static func dataVersion(_ context: ActionContext) throws -> String? {
+        try context.published(by: StudentsModule.moduleID) { try RosterVersion.current(context) }
+    }
+
     /// The school year that contains today, else the latest that has started, else the first
     /// one planned. Nil when the school has none yet.
     public static func currentSchoolYearID(_ context: ActionContext) throws -> String? {
