@@ -24,15 +24,16 @@ public struct ConsoleRequest: Sendable {
     /// Messages in the request's language: the modules' catalogs and the console's own.
     public var localizer: Localizer { Localizer(language: language, catalog: catalog) }
 
-    /// Runs an action as the signed-in person in their school, on the kernel's thread pool (the
-    /// kernel is synchronous and never runs on an event loop): the same door as the CLI and the API.
+    /// Runs an action as the signed-in person in their school, on the kernel's threads (the kernel
+    /// is synchronous and never runs on an event loop; writes on `WriteLane`): the same door as
+    /// the CLI and the API.
     public func run<A: Action>(_ action: A.Type, _ input: A.Input) async throws -> A.Output {
         let kernel = kernel
         let principal = principal
         let school = school.id
         let language = language
         do {
-            let output = try await threadPool.runIfActive {
+            let output = try await WriteLane.pool(for: action, reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: school, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)

@@ -111,9 +111,9 @@ public struct APIRequest: Sendable {
         }
     }
 
-    /// Runs an action as the caller in the caller's school, on the kernel's thread pool (the
-    /// kernel is synchronous and never runs on an event loop). `Idempotency-Key` makes a retry
-    /// return the first result without applying it twice.
+    /// Runs an action as the caller in the caller's school, on the kernel's threads (the kernel
+    /// is synchronous and never runs on an event loop; writes on their own lane, `WriteLane`).
+    /// `Idempotency-Key` makes a retry return the first result without applying it twice.
     public func run<A: Action>(_ action: A.Type, _ input: A.Input) async throws -> A.Output {
         try await run(action, input, as: principal, in: try requireSchool())
     }
@@ -125,7 +125,7 @@ public struct APIRequest: Sendable {
         let requestID = header("idempotency-key")
         let language = language
         do {
-            let output = try await threadPool.runIfActive {
+            let output = try await WriteLane.pool(for: action, reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: schoolID, requestID: requestID, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)

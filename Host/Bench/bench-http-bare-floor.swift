@@ -17,29 +17,15 @@ struct BareStudentList: Sendable {
     /// Opens its own pool on the bench database and loads every signing key.
     static func make(databasePath: String, threadPool: NIOThreadPool) throws -> BareStudentList {
         let database = try DatabasePool(path: databasePath)
-        let stored = try database.read { db in try Row.fetchAll(db, sql: "SELECT id, secret FROM kernel_signing_keys") }
-        let keys = JWTKeyCollection()
-        for row in stored {
-            guard let secret = Data(base64Encoded: row["secret"] as String) else { throw BenchHTTPError("a signing key that is not base64") }
-            let kid = JWKIdentifier(string: row["id"])
-            try Blocking.run { _ = await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: kid) }
-        }
-        return BareStudentList(database: database, threadPool: threadPool, keys: keys)
+        return BareStudentList(database: database, threadPool: threadPool, keys: try FloorKeys.load(database))
     }
 
     func respond(to request: Request) async throws -> Response {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return Self.status(.unauthorized) }
-        let claims: FloorClaims
-        do {
-            claims = try await keys.verify(String(header.dropFirst(7)), as: FloorClaims.self)
-        } catch {
-            return Self.status(.unauthorized)
-        }
-        guard claims.type == "access", let role = claims.role else { return Self.status(.unauthorized) }
+        guard let claims = await FloorKeys.accessClaims(request, keys), let role = claims.role else { return FloorKeys.status(.unauthorized) }
         let query = request.uri.queryParameters
         let page = query["page"].flatMap { Int(String($0)) } ?? 1
         let perPage = query["per_page"].flatMap { Int(String($0)) } ?? 20
-        guard (1...1_000_000).contains(page), (1...100).contains(perPage) else { return Self.status(.badRequest) }
+        guard (1...1_000_000).contains(page), (1...100).contains(perPage) else { return FloorKeys.status(.badRequest) }
 
         let database = database
         let scope = FloorQuery.Scope(role: role, viewer: claims.sub.value, school: claims.schoolID)
@@ -52,8 +38,29 @@ struct BareStudentList: Sendable {
         response.headers[.contentType] = "application/json; charset=utf-8"
         return response
     }
+}
 
-    private static func status(_ status: HTTPResponse.Status) -> Response {
+/// The floors' own token check: jwt-kit with every key of `kernel_signing_keys`.
+enum FloorKeys {
+    static func load(_ database: DatabasePool) throws -> JWTKeyCollection {
+        let stored = try database.read { db in try Row.fetchAll(db, sql: "SELECT id, secret FROM kernel_signing_keys") }
+        let keys = JWTKeyCollection()
+        for row in stored {
+            guard let secret = Data(base64Encoded: row["secret"] as String) else { throw BenchHTTPError("a signing key that is not base64") }
+            let kid = JWKIdentifier(string: row["id"])
+            try Blocking.run { _ = await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: kid) }
+        }
+        return keys
+    }
+
+    /// The bearer token's claims when it is a valid access token, else nil (401).
+    static func accessClaims(_ request: Request, _ keys: JWTKeyCollection) async -> FloorClaims? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+              let claims = try? await keys.verify(String(header.dropFirst(7)), as: FloorClaims.self), claims.type == "access" else { return nil }
+        return claims
+    }
+
+    static func status(_ status: HTTPResponse.Status) -> Response {
         Response(status: status, body: .init(byteBuffer: ByteBuffer(string: "{\"error\":\"\(status.reasonPhrase)\"}")))
     }
 }

@@ -79,7 +79,7 @@ final class InProcessServer: Sendable {
     }
 }
 
-/// The two floors: Hummingbird answering a constant, and the bare student list.
+/// The floors: Hummingbird answering a constant, the bare student list and the bare bulk write.
 enum Floors {
     static func helloWorld() -> Router<BasicRequestContext> {
         let router = Router()
@@ -90,6 +90,12 @@ enum Floors {
     static func bareStudentList(_ floor: BareStudentList) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/students") { request, _ in try await floor.respond(to: request) }
+        return router
+    }
+
+    static func bareBulkWrite(_ floor: BareBulkWrite) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.post("/attendance/bulk") { request, _ in try await floor.respond(to: request) }
         return router
     }
 }

@@ -45,19 +45,27 @@ struct HTTPBench {
         return (HTTPReport.compare(figures, bare: Self.bare, hello: Self.hello), settings)
     }
 
-    /// Hello-world and the bare student list, in this process, on ports the system picks.
+    /// Hello-world, the bare student list and the bare bulk write, in this process, on ports the system picks.
     private func floors(_ fixtures: HTTPFixtures, wrk: Wrk, pool: NIOThreadPool) throws -> [HTTPFigure] {
         let hello = try InProcessServer.start(Floors.helloWorld())
         defer { try? hello.stop() }
         let bare = try InProcessServer.start(Floors.bareStudentList(try BareStudentList.make(databasePath: school.databasePath, threadPool: pool)))
         defer { try? bare.stop() }
+        let write = try InProcessServer.start(Floors.bareBulkWrite(try BareBulkWrite.make(databasePath: school.databasePath)))
+        defer { try? write.stop() }
         let list = "/students?page=1&per_page=20"
         let me = getpid()
-        return [
+        var figures = [
             try measure(get(Self.hello, port: hello.port, "/hello", token: nil, pid: me), kind: .floor, wrk: wrk),
             try measure(get(Self.bare, port: bare.port, list, token: fixtures.teacherToken, pid: me), kind: .floor, wrk: wrk),
             try measure(get("floor: bare student list (admin)", port: bare.port, list, token: fixtures.adminToken, pid: me), kind: .floor, wrk: wrk),
         ]
+        for (way, target) in bulkWrites(fixtures, port: write.port, path: "/attendance/bulk", pid: me, prefix: Self.bareWrite) {
+            var figure = try measure(target, kind: .floor, wrk: wrk)
+            figure.floor = Self.bareWrite + way
+            figures.append(figure)
+        }
+        return figures
     }
 
     /// The routes through a release `hogwarts serve`; sign-in last, as its per-address limit
@@ -69,24 +77,17 @@ struct HTTPBench {
         let (port, pid) = (server.port, server.pid)
         let list = "/api/mobile/students?page=1&per_page=20"
         let register = "/api/mobile/attendance/class/\(fixtures.classID)?date=\(fixtures.today)"
-        let records = fixtures.studentIDs.count
-        // The same register sent again and again (an app's retry, a replayed queue): after the
-        // first, every record already says so and nothing is rewritten.
-        let resent = post("POST /attendance/bulk (C00, \(records) records, sent again)", port: port, "/api/mobile/attendance/bulk",
-                          body: fixtures.bulkAttendanceBody(), token: fixtures.teacherToken, connections: options.connections, pid: pid)
-        // Each wrk thread alternates all-PRESENT and all-LATE registers, so nearly every request
-        // changes every record: the upserts, their change history, the sync triggers.
-        var changing = post("POST /attendance/bulk (C00, \(records) records, each changed)", port: port, "/api/mobile/attendance/bulk",
-                            body: fixtures.bulkAttendanceBody("LATE"), token: fixtures.teacherToken, connections: options.connections, pid: pid)
-        changing.bodies = [fixtures.bulkAttendanceBody("PRESENT"), fixtures.bulkAttendanceBody("LATE")]
         var figures = [
             try measure(get("GET /students (teacher)", port: port, list, token: fixtures.teacherToken, pid: pid), kind: .platform, wrk: wrk,
                         isStudentListGoal: true),
             try measure(get("GET /students (admin)", port: port, list, token: fixtures.adminToken, pid: pid), kind: .platform, wrk: wrk),
             try measure(get("GET /attendance/class/:id (C00)", port: port, register, token: fixtures.teacherToken, pid: pid), kind: .platform, wrk: wrk),
-            try measure(resent, kind: .platform, wrk: wrk),
-            try measure(changing, kind: .platform, wrk: wrk),
         ]
+        for (way, target) in bulkWrites(fixtures, port: port, path: "/api/mobile/attendance/bulk", pid: pid, prefix: "POST /attendance/bulk") {
+            var figure = try measure(target, kind: .platform, wrk: wrk)
+            figure.floor = Self.bareWrite + way
+            figures.append(figure)
+        }
         var signIn = try measure(post("POST /auth (hogwarts serve, 10/min per address)", port: port, "/api/mobile/auth", body: fixtures.signInBody,
                                       token: nil, connections: options.signInConnections, pid: pid, countsStatuses: true), kind: .signIn, wrk: wrk)
         signIn.note = [signIn.note, "the per-address limit answers 429; `hogwarts serve` has no option to raise it"].compactMap { $0 }.joined(separator: "; ")
@@ -107,6 +108,24 @@ struct HTTPBench {
         figure.note = [figure.note, "bench's kernel, no request log"].compactMap { $0 }.joined(separator: "; ")
         return figure
     }
+
+    /// The bulk write measured two ways, each named `prefix` + its way. "Sent again": the same
+    /// register on every request (an app's retry, a replayed queue). "Each changed": each wrk
+    /// thread alternates all-PRESENT and all-LATE registers, so nearly every request changes every record.
+    private func bulkWrites(_ fixtures: HTTPFixtures, port: Int, path: String, pid: Int32, prefix: String) -> [(way: String, target: WrkTarget)] {
+        let records = fixtures.studentIDs.count
+        let resent = " (C00, \(records) records, sent again)"
+        let changing = " (C00, \(records) records, each changed)"
+        var changed = post(prefix + changing, port: port, path, body: fixtures.bulkAttendanceBody("LATE"), token: fixtures.teacherToken,
+                           connections: options.connections, pid: pid)
+        changed.bodies = [fixtures.bulkAttendanceBody("PRESENT"), fixtures.bulkAttendanceBody("LATE")]
+        return [
+            (resent, post(prefix + resent, port: port, path, body: fixtures.bulkAttendanceBody(), token: fixtures.teacherToken, connections: options.connections, pid: pid)),
+            (changing, changed),
+        ]
+    }
+
+    static let bareWrite = "floor: bare bulk write"
 
     private func get(_ name: String, port: Int, _ path: String, token: String?, pid: Int32) -> WrkTarget {
         WrkTarget(name: name, port: port, method: "GET", path: path, headers: token.map(bearer) ?? [:], connections: options.connections, serverPID: pid)
