@@ -25,7 +25,7 @@ public struct ConsoleRequest: Sendable {
     public var localizer: Localizer { Localizer(language: language, catalog: catalog) }
 
     /// Runs an action as the signed-in person in their school, on the kernel's threads (the kernel
-    /// is synchronous and never runs on an event loop; writes on `WriteLane`): the same door as
+    /// is synchronous and never runs on an event loop; writes on `ActionLanes`): the same door as
     /// the CLI and the API.
     public func run<A: Action>(_ action: A.Type, _ input: A.Input) async throws -> A.Output {
         let kernel = kernel
@@ -33,7 +33,7 @@ public struct ConsoleRequest: Sendable {
         let school = school.id
         let language = language
         do {
-            let output = try await WriteLane.pool(for: action, reads: threadPool).runIfActive {
+            let output = try await ActionLanes.pool(for: action, reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: school, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)

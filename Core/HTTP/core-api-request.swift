@@ -112,7 +112,7 @@ public struct APIRequest: Sendable {
     }
 
     /// Runs an action as the caller in the caller's school, on the kernel's threads (the kernel
-    /// is synchronous and never runs on an event loop; writes on their own lane, `WriteLane`).
+    /// is synchronous and never runs on an event loop; writes on lanes of their own, `ActionLanes`).
     /// `Idempotency-Key` makes a retry return the first result without applying it twice.
     public func run<A: Action>(_ action: A.Type, _ input: A.Input) async throws -> A.Output {
         try await run(action, input, as: principal, in: try requireSchool())
@@ -125,7 +125,7 @@ public struct APIRequest: Sendable {
         let requestID = header("idempotency-key")
         let language = language
         do {
-            let output = try await WriteLane.pool(for: action, reads: threadPool).runIfActive {
+            let output = try await ActionLanes.pool(for: action, reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: schoolID, requestID: requestID, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)
@@ -136,9 +136,10 @@ public struct APIRequest: Sendable {
         }
     }
 
-    /// Any synchronous kernel work (a school list, a look-up across schools) off the event loop.
-    public func offload<T: Sendable>(_ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
+    /// Any synchronous kernel work (a school list, a look-up across schools) off the event loop;
+    /// `writing` work (a sync push) on the write lane, as a write action would run.
+    public func offload<T: Sendable>(writing: Bool = false, _ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
         let kernel = kernel
-        return try await threadPool.runIfActive { try work(kernel) }
+        return try await (writing ? ActionLanes.writes : threadPool).runIfActive { try work(kernel) }
     }
 }

@@ -12,7 +12,7 @@ import NIOPosix
 import Synchronization
 import Testing
 
-/// Writes over HTTP run on their own threads (`WriteLane`): while SQLite's writer is busy,
+/// Writes over HTTP run on their own threads (`ActionLanes.writes`): while SQLite's writer is busy,
 /// writers wait there together for the next commit, and reads keep the kernel's threads.
 @Suite("Attendance over HTTP: writes wait on their own lane, reads are still answered")
 struct AttendanceWriteLaneTests {
