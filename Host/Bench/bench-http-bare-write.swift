@@ -7,7 +7,7 @@ import Synchronization
 
 /// The bulk attendance write without the platform: the JWT checked with jwt-kit, the body
 /// decoded with `JSONDecoder`, then one transaction through GRDB's own writer (`async write`,
-/// one commit and fsync per request, as a plain server would): the class's enrolled students,
+/// one commit and fsync per request, as a plain server would; `synchronous = FULL` as the platform): the class's enrolled students,
 /// the class's records of the day, one multi-row upsert of every record and one insert of the
 /// changed ones' history, the same rows in the same tables as the platform's write (so the sync
 /// triggers fire for both); the answer by `JSONEncoder`. No permission, module switch, teacher
@@ -17,7 +17,10 @@ struct BareBulkWrite: Sendable {
     let keys: JWTKeyCollection
 
     static func make(databasePath: String) throws -> BareBulkWrite {
-        let database = try DatabasePool(path: databasePath)
+        // The platform's durability: every commit waits for the disk (GRDB's WAL default, NORMAL, does not).
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let database = try DatabasePool(path: databasePath, configuration: configuration)
         return BareBulkWrite(database: database, keys: try FloorKeys.load(database))
     }
 
