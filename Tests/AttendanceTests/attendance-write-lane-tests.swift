@@ -26,7 +26,7 @@ struct AttendanceWriteLaneTests {
         let server = APIServer(kernel: fixture.harness.kernel, threadPool: kernelThreads)
         let token = try await server.tokens.issue(for: fixture.admin, email: nil).accessToken
         let commits = try #require((fixture.harness.kernel.store.engine as? SQLiteEngine)?.commits)
-        let lock = HeldWriter(fixture.harness.kernel.store)
+        let heldWriter = HeldWriter(fixture.harness.kernel.store)
         let application = Application(router: server.router(), logger: Logger(label: "lane-test") { _ in SwiftLogNoOpLogHandler() })
 
         try await application.test(.router) { client in
@@ -43,10 +43,10 @@ struct AttendanceWriteLaneTests {
             bearer[.authorization] = "Bearer " + token
             let read = try await client.execute(uri: "/api/mobile/students?per_page=5", method: .get, headers: bearer) { UInt($0.status.code) }
             #expect(read == 200)
-            #expect(lock.isHeld, "the read was answered while the writer was still held")
+            #expect(heldWriter.isHeld, "the read was answered while the writer was still held")
             #expect(try fixture.lines("7A").allSatisfy { $0.status == nil }, "nothing written while held")
 
-            lock.release()
+            heldWriter.release()
             var written: [UInt] = []
             for write in writes { written.append(try await write.value) }
             #expect(written == [200, 200, 200, 200])
