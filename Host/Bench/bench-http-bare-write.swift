@@ -7,11 +7,13 @@ import Synchronization
 
 /// The bulk attendance write without the platform: the JWT checked with jwt-kit, the body
 /// decoded with `JSONDecoder`, then one transaction through GRDB's own writer (`async write`,
-/// one commit and fsync per request, as a plain server would; `synchronous = FULL` as the platform): the class's enrolled students,
-/// the class's records of the day, one multi-row upsert of every record and one insert of the
-/// changed ones' history, the same rows in the same tables as the platform's write (so the sync
-/// triggers fire for both); the answer by `JSONEncoder`. No permission, module switch, teacher
-/// check, edit window, audit row or log line.
+/// one commit and fsync per request, as a plain server would; `synchronous = FULL` as the
+/// platform): the class's enrolled students, the class's records of the day, one multi-row
+/// upsert of every record and one insert of the changed ones' history, the same rows in the
+/// same tables as the platform's write (so the sync triggers fire for both); the answer by
+/// `JSONEncoder`. No permission, module switch, teacher check, edit window, audit row or log
+/// line. Its body and answer types are its own, not the Attendance module's: it is the write
+/// without the platform.
 struct BareBulkWrite: Sendable {
     let database: DatabasePool
     let keys: JWTKeyCollection

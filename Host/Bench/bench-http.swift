@@ -55,17 +55,12 @@ struct HTTPBench {
         defer { try? write.stop() }
         let list = "/students?page=1&per_page=20"
         let me = getpid()
-        var figures = [
+        let figures = [
             try measure(get(Self.hello, port: hello.port, "/hello", token: nil, pid: me), kind: .floor, wrk: wrk),
             try measure(get(Self.bare, port: bare.port, list, token: fixtures.teacherToken, pid: me), kind: .floor, wrk: wrk),
             try measure(get("floor: bare student list (admin)", port: bare.port, list, token: fixtures.adminToken, pid: me), kind: .floor, wrk: wrk),
         ]
-        for (way, target) in bulkWrites(fixtures, port: write.port, path: "/attendance/bulk", pid: me, prefix: Self.bareWrite) {
-            var figure = try measure(target, kind: .floor, wrk: wrk)
-            figure.floor = Self.bareWrite + way
-            figures.append(figure)
-        }
-        return figures
+        return figures + (try measureBulkWrites(fixtures, port: write.port, path: "/attendance/bulk", pid: me, prefix: Self.bareWrite, kind: .floor, wrk: wrk))
     }
 
     /// The routes through a release `hogwarts serve`; sign-in last, as its per-address limit
@@ -83,11 +78,7 @@ struct HTTPBench {
             try measure(get("GET /students (admin)", port: port, list, token: fixtures.adminToken, pid: pid), kind: .platform, wrk: wrk),
             try measure(get("GET /attendance/class/:id (C00)", port: port, register, token: fixtures.teacherToken, pid: pid), kind: .platform, wrk: wrk),
         ]
-        for (way, target) in bulkWrites(fixtures, port: port, path: "/api/mobile/attendance/bulk", pid: pid, prefix: "POST /attendance/bulk") {
-            var figure = try measure(target, kind: .platform, wrk: wrk)
-            figure.floor = Self.bareWrite + way
-            figures.append(figure)
-        }
+        figures += try measureBulkWrites(fixtures, port: port, path: "/api/mobile/attendance/bulk", pid: pid, prefix: "POST /attendance/bulk", kind: .platform, wrk: wrk)
         var signIn = try measure(post("POST /auth (hogwarts serve, 10/min per address)", port: port, "/api/mobile/auth", body: fixtures.signInBody,
                                       token: nil, connections: options.signInConnections, pid: pid, countsStatuses: true), kind: .signIn, wrk: wrk)
         signIn.note = [signIn.note, "the per-address limit answers 429; `hogwarts serve` has no option to raise it"].compactMap { $0 }.joined(separator: "; ")
@@ -109,20 +100,22 @@ struct HTTPBench {
         return figure
     }
 
-    /// The bulk write measured two ways, each named `prefix` + its way. "Sent again": the same
-    /// register on every request (an app's retry, a replayed queue). "Each changed": each wrk
-    /// thread alternates all-PRESENT and all-LATE registers, so nearly every request changes every record.
-    private func bulkWrites(_ fixtures: HTTPFixtures, port: Int, path: String, pid: Int32, prefix: String) -> [(way: String, target: WrkTarget)] {
+    /// The bulk write measured two ways, each named `prefix` + its way and compared with the bare
+    /// bulk write measured the same way. "Sent again": the same register on every request (an
+    /// app's retry, a replayed queue). "Each changed": each wrk thread alternates all-PRESENT and
+    /// all-LATE registers, so nearly every request changes every record.
+    private func measureBulkWrites(_ fixtures: HTTPFixtures, port: Int, path: String, pid: Int32, prefix: String,
+                                   kind: HTTPFigure.Kind, wrk: Wrk) throws -> [HTTPFigure] {
         let records = fixtures.studentIDs.count
-        let resent = " (C00, \(records) records, sent again)"
-        let changing = " (C00, \(records) records, each changed)"
-        var changed = post(prefix + changing, port: port, path, body: fixtures.bulkAttendanceBody("LATE"), token: fixtures.teacherToken,
-                           connections: options.connections, pid: pid)
-        changed.bodies = [fixtures.bulkAttendanceBody("PRESENT"), fixtures.bulkAttendanceBody("LATE")]
-        return [
-            (resent, post(prefix + resent, port: port, path, body: fixtures.bulkAttendanceBody(), token: fixtures.teacherToken, connections: options.connections, pid: pid)),
-            (changing, changed),
-        ]
+        let ways = [(" (C00, \(records) records, sent again)", ["PRESENT"]), (" (C00, \(records) records, each changed)", ["PRESENT", "LATE"])]
+        return try ways.map { way, statuses in
+            var target = post(prefix + way, port: port, path, body: fixtures.bulkAttendanceBody(statuses[statuses.count - 1]), token: fixtures.teacherToken,
+                              connections: options.connections, pid: pid)
+            if statuses.count > 1 { target.bodies = statuses.map(fixtures.bulkAttendanceBody) }
+            var figure = try measure(target, kind: kind, wrk: wrk)
+            figure.floor = Self.bareWrite + way
+            return figure
+        }
     }
 
     static let bareWrite = "floor: bare bulk write"

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HTTPTypes
 import Logging
+import NIOPosix
 
 /// A response as a test reads it: status, headers, and the body as JSON.
 public struct APITestResponse: Sendable {
@@ -98,9 +99,10 @@ public struct APITestClient: Sendable {
 }
 
 extension TestHarness {
-    /// Runs `body` against this harness's API (its kernel, every module it installed), no socket.
-    public func api<T: Sendable>(_ body: @escaping @Sendable (APITestClient) async throws -> T) async throws -> T {
-        let server = APIServer(kernel: kernel)
+    /// Runs `body` against this harness's API (its kernel, every module it installed), no socket;
+    /// its kernel threads are `threadPool` (NIO's shared pool unless a test sizes its own).
+    public func api<T: Sendable>(threadPool: NIOThreadPool = .singleton, _ body: @escaping @Sendable (APITestClient) async throws -> T) async throws -> T {
+        let server = APIServer(kernel: kernel, threadPool: threadPool)
         // Quiet: the request log line is the server's, tested on the real `hogwarts serve`.
         let application = Application(router: server.router(), logger: Logger(label: "hogwarts-test") { _ in SwiftLogNoOpLogHandler() })
         return try await application.test(.router) { client in
