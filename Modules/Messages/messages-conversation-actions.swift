@@ -117,7 +117,8 @@ public struct StartConversation: Action {
             try TextInput.check(input.title ?? "", field: "title", maxLength: TextLimit.title)
         case .class:
             let classID = try Roster.classID(code: input.classCode ?? "", context)
-            if context.principal.role == .teacher, try !Conversations.classMembers(classID: classID, context).contains(context.principal.userID) {
+            // A teacher starts one only for a class she teaches or is homeroom teacher of: the roster's one rule.
+            if context.principal.role == .teacher, try !Roster.teaches(classID: classID, context) {
                 throw MessagesError.cannotStart(input.classCode ?? "")
             }
         }

@@ -116,6 +116,22 @@ struct MessagesTests {
         #expect(shown.messages.map(\.body) == ["first", "second", "third"])
     }
 
+    @Test("a teacher starts a class conversation only for a class she teaches or is homeroom teacher of")
+    func classConversationNeedsTheClass() throws {
+        let fixture = try MessagesFixture()
+        let admin = try fixture.account("admin@databayt.org")
+        // A new class: teacher2 is its homeroom teacher, and nobody teaches a subject in it yet.
+        try fixture.run(CreateClass.self, .init(code: "7Z", name: LocalizedText(ar: "السابع ز", en: "7-Z"), yearLevel: "G7",
+                                                homeroomTeacherEmail: "teacher2@databayt.org"), as: admin)
+        #expect(throws: MessagesError.cannotStart("7Z")) {
+            try fixture.run(StartConversation.self, .init(kind: .class, title: "7Z", classCode: "7Z"), as: try fixture.account("teacher@databayt.org"))
+        }
+        let started = try fixture.run(StartConversation.self, .init(kind: .class, title: "7Z", classCode: "7Z"),
+                                      as: try fixture.account("teacher2@databayt.org"))
+        #expect(started.created, "the homeroom teacher may")
+        #expect(try fixture.run(StartConversation.self, .init(kind: .class, title: "7Z", classCode: "7Z"), as: admin).created, "the school's administrator may")
+    }
+
     @Test("edit within 15 minutes by the sender; delete by the sender or the conversation's owner, kept as deleted")
     func editAndDelete() throws {
         let fixture = try MessagesFixture()
