@@ -29,14 +29,14 @@ struct ConsoleModulesPage {
         let school = console.school.id
         do {
             if console.form.value("turn") == "on" {
-                try await console.offload { kernel in try kernel.enable(id, for: school, by: principal) }
+                try await console.offload(on: .writes) { kernel in try kernel.enable(id, for: school, by: principal) }
                 return .redirect(ConsoleForm.path("/admin/modules", query: [("done", "on"), ("module", id)]))
             }
             let dependents = shell.kernel.registry.dependents(of: id).filter(console.enabledModules.contains)
             if !dependents.isEmpty && console.form.value("confirm") != "yes" {
                 return confirmation(module, dependents: dependents, console)
             }
-            try await console.offload { kernel in try kernel.disable(id, for: school, cascade: !dependents.isEmpty, by: principal) }
+            try await console.offload(on: .writes) { kernel in try kernel.disable(id, for: school, cascade: !dependents.isEmpty, by: principal) }
             return .redirect(ConsoleForm.path("/admin/modules", query: [("done", "off"), ("module", id)]))
         } catch let error as KernelError {
             // A refusal (a dependency still off) is shown beside the switches, with what to do.

@@ -33,7 +33,7 @@ public struct ConsoleRequest: Sendable {
         let school = school.id
         let language = language
         do {
-            let output = try await ActionLanes.pool(for: action, reads: threadPool).runIfActive {
+            let output = try await ActionLanes.pool(ActionLanes.lane(for: action), reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: school, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)
@@ -44,11 +44,12 @@ public struct ConsoleRequest: Sendable {
         }
     }
 
-    /// Other synchronous kernel work, off the event loop.
+    /// Other synchronous kernel work, off the event loop, on its kind of work's lane (work that
+    /// writes on the writers' lane, as a write action would run).
     @discardableResult
-    public func offload<T: Sendable>(_ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
+    public func offload<T: Sendable>(on lane: ActionLane = .reads, _ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
         let kernel = kernel
-        return try await threadPool.runIfActive { try work(kernel) }
+        return try await ActionLanes.pool(lane, reads: threadPool).runIfActive { try work(kernel) }
     }
 
     /// Whether the person's role holds a permission (what the kernel will check when they act).

@@ -57,7 +57,7 @@ struct ConsoleSettingsPage {
         guard errors.isEmpty else { return try await page(console, submitted: (moduleID, values, errors)) }
         let principal = console.principal
         for (key, text) in changes {
-            try await console.offload { kernel in try kernel.setSetting(key, to: text, for: school, by: principal) }
+            try await console.offload(on: .writes) { kernel in try kernel.setSetting(key, to: text, for: school, by: principal) }
         }
         return .redirect(ConsoleForm.path("/admin/settings", query: [("saved", moduleID)]))
     }

@@ -57,7 +57,8 @@ struct ConsoleSignIn: Sendable {
             return try await render(call, status: 200, notice: localizer("console.sign-in.choose-school"), schools: target.choices, email: email)
         }
         let language = Self.language(call)
-        let session = try await shell.server.threadPool.runIfActive { () -> ConsoleSession? in
+        // The password check on the password lane, as the API's sign-in: bcrypt never holds the reads' threads.
+        let session = try await ActionLanes.passwords.runIfActive { () -> ConsoleSession? in
             guard let school = target.school else {
                 try kernel.recordAudit(action: "console.sign-in", principal: .anonymous, school: nil, outcome: .failed,
                                        detail: "refused (no school): \(TextInput.printable(email))")
@@ -81,7 +82,7 @@ struct ConsoleSignIn: Sendable {
             let secret = ConsoleCookies.sessionParts(ConsoleCookies.parse(request.headers[.cookie])[ConsoleCookies.session])?.token ?? ""
             if let identity = shell.identity {
                 let school = console.school.id
-                try await console.offload { kernel in try identity.signOut(token: secret, school: school, kernel: kernel) }
+                try await console.offload(on: .writes) { kernel in try identity.signOut(token: secret, school: school, kernel: kernel) }
             }
             return .redirect("/sign-in?signed-out=1")
         }
@@ -104,7 +105,7 @@ struct ConsoleSignIn: Sendable {
         var response = try await shell.signedIn(request, context, preread: call) { console in
             if let identity = shell.identity {
                 let principal = console.principal
-                try await console.offload { kernel in try identity.setLanguage(chosen, for: principal, kernel: kernel) }
+                try await console.offload(on: .writes) { kernel in try identity.setLanguage(chosen, for: principal, kernel: kernel) }
             }
             return .redirect(back)
         }

@@ -91,7 +91,7 @@ public final class AccessTokens: Sendable {
         let kernel = kernel
         let family = UUID().uuidString.lowercased()
         let now = kernel.now()
-        try await threadPool.runIfActive {
+        try await ActionLanes.writes.runIfActive {
             try kernel.tokenStore.openFamily(family, school: schoolID, user: principal.userID, at: now, expiresAt: now.addingTimeInterval(Self.refreshLifetime))
         }
         return try await sign(principal, email: email, family: family, generation: 0, at: now)
@@ -104,7 +104,7 @@ public final class AccessTokens: Sendable {
         guard let generation = claims.gen else { throw APIError.invalidToken }
         let kernel = kernel
         let now = kernel.now()
-        let outcome = try await threadPool.runIfActive {
+        let outcome = try await ActionLanes.writes.runIfActive {
             try kernel.tokenStore.advance(claims.sid, school: claims.schoolID, from: generation, at: now)
         }
         switch outcome {
@@ -113,7 +113,7 @@ public final class AccessTokens: Sendable {
             let provider = kernel.registry.modules.lazy.compactMap(\.identityProvider).first
             let user = try await threadPool.runIfActive { try provider?.currentUser(kernel: kernel, school: claims.schoolID, userID: userID) }
             guard let user else {
-                try await threadPool.runIfActive { try kernel.tokenStore.revoke(claims.sid, school: claims.schoolID, reason: "account-changed", at: now) }
+                try await ActionLanes.writes.runIfActive { try kernel.tokenStore.revoke(claims.sid, school: claims.schoolID, reason: "account-changed", at: now) }
                 markRevoked(claims.schoolID, claims.sid)
                 throw APIError.invalidToken
             }
@@ -130,7 +130,7 @@ public final class AccessTokens: Sendable {
     public func revoke(_ access: VerifiedAccess) async throws {
         let kernel = kernel
         let now = kernel.now()
-        try await threadPool.runIfActive { try kernel.tokenStore.revoke(access.family, school: access.schoolID, reason: "signed-out", at: now) }
+        try await ActionLanes.writes.runIfActive { try kernel.tokenStore.revoke(access.family, school: access.schoolID, reason: "signed-out", at: now) }
         markRevoked(access.schoolID, access.family)
     }
 

@@ -1,7 +1,17 @@
 import Foundation
 import NIOPosix
 
-/// Where the API and the console run an action: reads on the kernel threads the server was
+/// The threads a piece of the API's or the console's kernel work runs on (`ActionLanes`).
+public enum ActionLane: Sendable {
+    /// The kernel threads the server was given: reads.
+    case reads
+    /// Anything that writes: it may wait for SQLite's one writer, and must not do so on a read thread.
+    case writes
+    /// Password work (bcrypt, a quarter of a second of CPU) before a write: sign-in, new passwords.
+    case passwords
+}
+
+/// Where the API and the console run kernel work: reads on the kernel threads the server was
 /// given, writes and the slow password work each on a lane of threads of their own.
 enum ActionLanes {
     /// Writers. SQLite has one writer: writers that arrive while a transaction is open wait
@@ -17,13 +27,23 @@ enum ActionLanes {
 
     /// `PreparedAction`s: sign-in and new passwords, whose bcrypt costs a quarter of a second of
     /// CPU before they write. One thread per core, so a burst of sign-ins at the start of the
-    /// day waits its turn here instead of taking the threads registers are written on.
-    static let preparing = started(threads: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// day waits its turn here instead of taking the threads reads and registers run on.
+    static let passwords = started(threads: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-    /// The lane for `action`: `reads` (the kernel threads) for a read-only one.
-    static func pool<A: Action>(for action: A.Type, reads: NIOThreadPool) -> NIOThreadPool {
-        if action.isReadOnly { return reads }
-        return action is any PreparedAction.Type ? preparing : writes
+    /// The lane an action runs on: a read-only one on the kernel threads, a `PreparedAction` on
+    /// the password lane, any other on the writers'.
+    static func lane<A: Action>(for action: A.Type) -> ActionLane {
+        if action.isReadOnly { return .reads }
+        return action is any PreparedAction.Type ? .passwords : .writes
+    }
+
+    /// The threads of `lane`, `reads` being the server's kernel threads.
+    static func pool(_ lane: ActionLane, reads: NIOThreadPool) -> NIOThreadPool {
+        switch lane {
+        case .reads: reads
+        case .writes: writes
+        case .passwords: passwords
+        }
     }
 
     /// Started on first use, for the life of the process (as NIO's own shared pool).

@@ -125,7 +125,7 @@ public struct APIRequest: Sendable {
         let requestID = header("idempotency-key")
         let language = language
         do {
-            let output = try await ActionLanes.pool(for: action, reads: threadPool).runIfActive {
+            let output = try await ActionLanes.pool(ActionLanes.lane(for: action), reads: threadPool).runIfActive {
                 try kernel.run(action, input, as: principal, in: schoolID, requestID: requestID, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)
@@ -136,10 +136,11 @@ public struct APIRequest: Sendable {
         }
     }
 
-    /// Any synchronous kernel work (a school list, a look-up across schools) off the event loop;
-    /// `writing` work (a sync push) on the write lane, as a write action would run.
-    public func offload<T: Sendable>(writing: Bool = false, _ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
+    /// Any synchronous kernel work (a school list, a look-up across schools) off the event loop,
+    /// on the lane its kind of work belongs to: work that writes (a sync push) on the writers'
+    /// lane and a password check on the password lane, as an action of that kind would run.
+    public func offload<T: Sendable>(on lane: ActionLane = .reads, _ work: @escaping @Sendable (Kernel) throws -> T) async throws -> T {
         let kernel = kernel
-        return try await (writing ? ActionLanes.writes : threadPool).runIfActive { try work(kernel) }
+        return try await ActionLanes.pool(lane, reads: threadPool).runIfActive { try work(kernel) }
     }
 }

@@ -25,7 +25,7 @@ enum SyncRoutes {
             let school = try request.requireSchool()
             let principal = request.principal
             let language = request.language
-            let response = try await sync { try await request.offload(writing: true) { kernel in try kernel.syncPush(body, as: principal, in: school, language: language) } }
+            let response = try await sync { try await request.offload(on: .writes) { kernel in try kernel.syncPush(body, as: principal, in: school, language: language) } }
             return try .json(response, keys: .camelCase)
         }
     }

@@ -8,6 +8,9 @@ struct HTTPFigure: Codable {
         case platform
         /// bcrypt-bound: reported beside the others, held to no target.
         case signIn = "sign-in"
+        /// The student list with sign-ins going on beside it, and alone on the same server: what
+        /// the password lane leaves to reads; reported, held to no target.
+        case besideSignIn = "beside sign-in"
     }
 
     let endpoint: String

@@ -75,7 +75,26 @@ struct Wrk {
         return result
     }
 
+    /// Measures `target` (as `measure`) while a second wrk sends `beside` for the whole warm-up
+    /// and measured run: how one load slows the other. `beside`'s figures span that whole time,
+    /// its statuses counted; neither has a CPU time per request, as both share the server.
+    func measure(_ target: WrkTarget, beside: WrkTarget) throws -> (target: WrkResult, beside: WrkResult) {
+        let script = directory.appending(path: "wrk-beside.lua")
+        try (WrkScript.request(beside) + WrkScript.statusCounter).write(to: script, atomically: true, encoding: .utf8)
+        let running = try launch(beside, script: script, seconds: warmupSeconds + seconds, latency: true)
+        var measured = try measure(target)
+        let report = try running.finish()
+        var besideResult = try WrkOutput.parse(report)
+        besideResult.statuses = WrkOutput.statuses(report)
+        measured.serverCPUMicroseconds = nil
+        return (measured, besideResult)
+    }
+
     private func run(_ target: WrkTarget, script: URL, seconds: Int, latency: Bool) throws -> String {
+        try launch(target, script: script, seconds: seconds, latency: latency).finish()
+    }
+
+    private func launch(_ target: WrkTarget, script: URL, seconds: Int, latency: Bool) throws -> RunningWrk {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["-t", String(min(threads, target.connections)), "-c", String(target.connections), "-d", "\(seconds)s",
@@ -84,6 +103,17 @@ struct Wrk {
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        return RunningWrk(process: process, output: output, script: script)
+    }
+}
+
+/// A wrk process under way; `finish` waits for its report.
+struct RunningWrk {
+    let process: Process
+    let output: Pipe
+    let script: URL
+
+    func finish() throws -> String {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

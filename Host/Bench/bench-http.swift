@@ -4,7 +4,7 @@ import NIOPosix
 
 /// `hogwarts-bench --http`: wrk on loopback against a release `hogwarts serve` on the bench
 /// school, beside two floors run in this process (Hummingbird hello-world, and the student list
-/// without the platform), and sign-in, which bcrypt bounds, apart.
+/// without the platform), and sign-in, which bcrypt bounds, apart, alone and beside the student list.
 struct HTTPBench {
     struct Options {
         var serverThreads: Int
@@ -37,7 +37,7 @@ struct HTTPBench {
         defer { try? pool.syncShutdownGracefully() }
         var figures = try floors(fixtures, wrk: wrk, pool: pool)
         figures += try platform(fixtures, wrk: wrk)
-        figures.append(try signInInProcess(fixtures, wrk: wrk, pool: pool))
+        figures += try inProcess(fixtures, wrk: wrk, pool: pool)
 
         let settings = HTTPRunSettings(students: school.scale.students, cores: ProcessInfo.processInfo.activeProcessorCount, serverThreads: options.serverThreads,
                                        wrkThreads: wrk.threads, seconds: options.seconds, warmupSeconds: options.warmupSeconds,
@@ -87,17 +87,31 @@ struct HTTPBench {
     }
 
     /// Sign-in through the platform's own `APIServer` in this process, with the per-address limit
-    /// raised (Core's `signInLimit`; `serve` does not expose it): what bcrypt allows.
-    private func signInInProcess(_ fixtures: HTTPFixtures, wrk: Wrk, pool: NIOThreadPool) throws -> HTTPFigure {
+    /// raised (Core's `signInLimit`; `serve` does not expose it): what bcrypt allows. Then the
+    /// student list on the same server, alone and with sign-ins going on beside it (the start of a
+    /// school day): what the password lane leaves to reads.
+    private func inProcess(_ fixtures: HTTPFixtures, wrk: Wrk, pool: NIOThreadPool) throws -> [HTTPFigure] {
         let server = APIServer(kernel: school.kernel, threadPool: pool, signInLimit: .init(attempts: 1_000_000_000, window: 60))
         try Blocking.run { try await server.prepare() }
         let port = try LoopbackHTTP.freePort()
         let running = try InProcessServer.start(server.application(host: "127.0.0.1", port: port, logger: InProcessServer.quietLogger), port: port)
         defer { try? running.stop() }
-        var figure = try measure(post("POST /auth (APIServer in-process, limit raised)", port: port, "/api/mobile/auth", body: fixtures.signInBody,
-                                      token: nil, connections: options.signInConnections, pid: getpid(), countsStatuses: true), kind: .signIn, wrk: wrk)
-        figure.note = [figure.note, "bench's kernel, no request log"].compactMap { $0 }.joined(separator: "; ")
-        return figure
+        let me = getpid()
+        let signIn = post("POST /auth (APIServer in-process, limit raised)", port: port, "/api/mobile/auth", body: fixtures.signInBody,
+                          token: nil, connections: options.signInConnections, pid: me, countsStatuses: true)
+        var alone = try measure(signIn, kind: .signIn, wrk: wrk)
+        alone.note = [alone.note, "bench's kernel, no request log"].compactMap { $0 }.joined(separator: "; ")
+        let list = get("GET /students (teacher), in-process", port: port, "/api/mobile/students?page=1&per_page=20", token: fixtures.teacherToken, pid: me)
+        let listAlone = try measure(list, kind: .besideSignIn, wrk: wrk)
+
+        let during = try wrk.measure(list, beside: signIn)
+        let listDuring = HTTPFigure(endpoint: list.name + " beside sign-ins", kind: .besideSignIn, connections: list.connections, result: during.target,
+                                    note: String(format: "while %d connections sign in, %.1f a second", signIn.connections, during.beside.requestsPerSecond))
+        let signInDuring = HTTPFigure(endpoint: "POST /auth beside the student list", kind: .besideSignIn, connections: signIn.connections,
+                                      result: during.beside, note: "over the list's warm-up and run")
+        progress(String(format: "%@: %.0f req/s, p99 %.2f ms, beside %.1f sign-ins a second (p99 %.0f ms)", listDuring.endpoint,
+                        during.target.requestsPerSecond, during.target.p99Milliseconds, during.beside.requestsPerSecond, during.beside.p99Milliseconds))
+        return [alone, listAlone, listDuring, signInDuring]
     }
 
     /// The bulk write measured two ways, each named `prefix` + its way and compared with the bare

@@ -43,10 +43,11 @@ enum AuthRoutes {
                 throw refused
             }
             // Run directly, not through `request.run`: an `Idempotency-Key` would store a digest
-            // of the password with the request and replay a sign-in without checking it.
+            // of the password with the request and replay a sign-in without checking it. On the
+            // password lane, as `request.run` would: bcrypt never holds the threads reads run on.
             let input = SignIn.Input(email: body.identifier, password: body.password, opensSession: false)
             let language = request.language
-            let result = try await request.offload { kernel in try kernel.run(SignIn.self, input, as: .anonymous, in: school, language: language) }
+            let result = try await request.offload(on: .passwords) { kernel in try kernel.run(SignIn.self, input, as: .anonymous, in: school, language: language) }
             guard let user = result.user else {
                 request.metrics.recordSignInFailure()
                 throw refused

@@ -1,6 +1,9 @@
 import Auth
 @testable import Core
+import Foundation
+import HogwartsTestSupport
 import NIOPosix
+import Synchronization
 import Testing
 
 /// Which threads the API runs an action on (`Core/HTTP/core-action-lanes.swift`): bcrypt's
@@ -10,11 +13,74 @@ struct AuthActionLanesTests {
     @Test("sign-in and new passwords run on the password lane, other writes on the writers' lane, reads on the kernel threads")
     func lanes() {
         let kernelThreads = NIOThreadPool(numberOfThreads: 1)
-        #expect(ActionLanes.pool(for: SignIn.self, reads: kernelThreads) === ActionLanes.preparing)
-        #expect(ActionLanes.pool(for: CreateUser.self, reads: kernelThreads) === ActionLanes.preparing)
-        #expect(ActionLanes.pool(for: ResetPassword.self, reads: kernelThreads) === ActionLanes.preparing)
-        #expect(ActionLanes.pool(for: UpdateProfile.self, reads: kernelThreads) === ActionLanes.writes)
-        #expect(ActionLanes.pool(for: ShowProfile.self, reads: kernelThreads) === kernelThreads)
-        #expect(ActionLanes.preparing !== ActionLanes.writes)
+        #expect(ActionLanes.pool(ActionLanes.lane(for: SignIn.self), reads: kernelThreads) === ActionLanes.passwords)
+        #expect(ActionLanes.pool(ActionLanes.lane(for: CreateUser.self), reads: kernelThreads) === ActionLanes.passwords)
+        #expect(ActionLanes.pool(ActionLanes.lane(for: ResetPassword.self), reads: kernelThreads) === ActionLanes.passwords)
+        #expect(ActionLanes.pool(ActionLanes.lane(for: UpdateProfile.self), reads: kernelThreads) === ActionLanes.writes)
+        #expect(ActionLanes.pool(ActionLanes.lane(for: ShowProfile.self), reads: kernelThreads) === kernelThreads)
+        #expect(ActionLanes.passwords !== ActionLanes.writes)
+    }
+
+    @Test("while POST /api/mobile/auth checks a slow password, the API's one kernel thread still answers a read")
+    func apiSignInLeavesTheKernelThread() async throws {
+        let fixture = try Self.fixtureWithSlowPassword()
+        try fixture.addUser("reader@school.org")
+        let kernelThreads = NIOThreadPool(numberOfThreads: 1)
+        kernelThreads.start()
+        try await fixture.harness.api(threadPool: kernelThreads) { api in
+            let bearer = api.bearer(try await api.tokens("reader@school.org").access)
+            let (answered, stillChecking, signIn) = try await Self.whileSigningIn({ try await api.signIn("slow@school.org", "Wr0ng-Horse").status }) {
+                try await api.get("/api/mobile/profile", headers: bearer).status
+            }
+            #expect(answered == 200)
+            #expect(stillChecking, "the read was answered while the password was still being checked")
+            #expect(signIn == 401)
+        }
+        try await kernelThreads.shutdownGracefully()
+    }
+
+    @Test("while the console's sign-in form checks a slow password, the server's one kernel thread still answers a read")
+    func consoleSignInLeavesTheKernelThread() async throws {
+        let fixture = try Self.fixtureWithSlowPassword()
+        let kernelThreads = NIOThreadPool(numberOfThreads: 1)
+        kernelThreads.start()
+        try await fixture.harness.console(threadPool: kernelThreads) { console in
+            let (answered, stillChecking, signIn) = try await Self.whileSigningIn({ try await console.signIn("slow@school.org", "Wr0ng-Horse").status }) {
+                try await console.get("/ready").status
+            }
+            #expect(answered == 200)
+            #expect(stillChecking, "the read was answered while the password was still being checked")
+            #expect(signIn == 401)
+        }
+        try await kernelThreads.shutdownGracefully()
+    }
+
+    /// An account whose password takes about a second to check: a bcrypt hash of cost 14, written
+    /// as text (making one would cost as much as checking it).
+    private static func fixtureWithSlowPassword() throws -> AuthFixture {
+        let fixture = try AuthFixture()
+        try fixture.addUser("slow@school.org")
+        try fixture.harness.kernel.store.write { db in
+            try db.execute(sql: "UPDATE auth_users SET password_hash = ? WHERE email = ?", arguments: [PasswordHasher.decoy(cost: 14), "slow@school.org"])
+        }
+        return fixture
+    }
+
+    /// Starts `signIn`, sends `read` once the sign-in has had time to reach its password check,
+    /// and answers the read's status, whether the sign-in was still running when it came, and
+    /// the sign-in's status.
+    private static func whileSigningIn(_ signIn: @escaping @Sendable () async throws -> Int,
+                                       read: () async throws -> Int) async throws -> (read: Int, stillChecking: Bool, signIn: Int) {
+        let finished = Mutex(false)
+        let signingIn = Task {
+            let status = try await signIn()
+            finished.withLock { $0 = true }
+            return status
+        }
+        // Long enough for the sign-in to reach its password check; far shorter than the check.
+        try await Task.sleep(for: .milliseconds(250))
+        let read = try await read()
+        let stillChecking = !finished.withLock { $0 }
+        return (read, stillChecking, try await signingIn.value)
     }
 }

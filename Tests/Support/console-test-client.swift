@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HTTPTypes
 import Logging
+import NIOPosix
 import Synchronization
 
 /// A page as a test reads it: status, headers (every `Set-Cookie`), the HTML, and where a redirect goes.
@@ -91,9 +92,10 @@ public final class ConsoleTestClient: Sendable {
 }
 
 extension TestHarness {
-    /// Runs `body` against this harness's web console (its kernel, its modules), no socket.
-    public func console<T: Sendable>(_ body: @escaping @Sendable (ConsoleTestClient) async throws -> T) async throws -> T {
-        let server = APIServer(kernel: kernel)
+    /// Runs `body` against this harness's web console (its kernel, its modules), no socket; its
+    /// kernel threads are `threadPool` (NIO's shared pool unless a test sizes its own).
+    public func console<T: Sendable>(threadPool: NIOThreadPool = .singleton, _ body: @escaping @Sendable (ConsoleTestClient) async throws -> T) async throws -> T {
+        let server = APIServer(kernel: kernel, threadPool: threadPool)
         let application = Application(router: server.router(), logger: Logger(label: "hogwarts-test") { _ in SwiftLogNoOpLogHandler() })
         return try await application.test(.router) { client in
             try await body(ConsoleTestClient(client: client))
