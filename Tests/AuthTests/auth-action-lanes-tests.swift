@@ -21,6 +21,27 @@ struct AuthActionLanesTests {
         #expect(ActionLanes.passwords !== ActionLanes.writes)
     }
 
+    @Test("the password lane's threads run nicer than the writers' and the kernel's, so bcrypt yields the cores to requests")
+    func passwordLaneYieldsTheCores() async throws {
+        #if os(Linux)
+        let kernelThreads = NIOThreadPool(numberOfThreads: 1)
+        kernelThreads.start()
+        let kernel = try #require(try await kernelThreads.runIfActive { ThreadPriority.niceness() })
+        let writes = try #require(try await ActionLanes.writes.runIfActive { ThreadPriority.niceness() })
+        // Each of the lane's threads: several tasks at once, each holding its thread a moment.
+        let seen = try await withThrowingTaskGroup(of: Int32?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await ActionLanes.passwords.runIfActive { usleep(20_000); return ThreadPriority.niceness() } }
+            }
+            return try await group.reduce(into: [Int32?]()) { $0.append($1) }
+        }
+        let passwords = Set(try seen.map { try #require($0) })
+        #expect(writes == kernel)
+        #expect(passwords == [min(19, kernel + ActionLanes.passwordsYield)])
+        try await kernelThreads.shutdownGracefully()
+        #endif
+    }
+
     @Test("while POST /api/mobile/auth checks a slow password, the API's one kernel thread still answers a read")
     func apiSignInLeavesTheKernelThread() async throws {
         let fixture = try Self.fixtureWithSlowPassword()
