@@ -33,10 +33,11 @@ enum ActionLanes {
     static let passwords = started(threads: max(1, ProcessInfo.processInfo.activeProcessorCount), yielding: passwordsYield)
 
     /// How much nicer than the process the password lane runs. Measured on 2 cores (`hogwarts-bench
-    /// --http`, the student list at 64 connections while 4 sign in): at the same priority both
-    /// shared the cores, the list 7,600 req/s, p99 22 ms (13,500 and 11 ms alone), sign-ins 3.7 a
-    /// second; at +5 the list kept 13,400 req/s, p99 13 ms, sign-ins 2 a second; at +10 sign-ins
-    /// fell to 1 a second for no gain to reads. Alone, sign-ins run at 7 a second either way.
+    /// --http`, the student list at 64 connections while 4 connections sign in; 13,500-15,600
+    /// req/s, p99 9-11 ms alone): at the same priority the list served 7,600 req/s, p99 22 ms,
+    /// and sign-ins 3.7 a second; at +5, 10,100-11,900 req/s, p99 14-17 ms, sign-ins 2 a second;
+    /// at +10 sign-ins fell to 1 a second for no clear gain to reads. Alone, sign-ins run at 8 a
+    /// second either way.
     static let passwordsYield: Int32 = 5
 
     /// The lane an action runs on: a read-only one on the kernel threads, a `PreparedAction` on
