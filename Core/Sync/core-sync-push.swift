@@ -137,7 +137,7 @@ extension Kernel {
                               result: try (row["result"] as String?).map(SyncJSON.value(text:)))
     }
 
-    /// Runs the mutation's action with the seq check before it and the ledger in its transaction.
+    /// Runs the mutation's action with its seq claimed before it and the ledger in its transaction.
     private func apply(_ mutation: SyncPushMutation, _ declared: SyncMutation, client: String, principal: Principal, school: SchoolID,
                        language: Language) throws -> APIValue? {
         final class Box { var result: APIValue? }
@@ -145,8 +145,7 @@ extension Kernel {
         let replay = SyncReplay(
             kernel: self, principal: principal, schoolID: school, language: language, args: mutation.args,
             before: { context in
-                let last = try context.database.connection.fetchValue(Int.self, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client])
-                guard last == mutation.seq - 1 else { throw SyncRaced() }
+                guard try Self.claim(mutation.seq, client: client, db: context.database.connection) else { throw SyncRaced() }
             },
             within: { [self] result, db in
                 box.result = result
@@ -157,14 +156,13 @@ extension Kernel {
         return box.result
     }
 
-    /// The rejection's own transaction: the seq check again, then the ledger row with the reason
+    /// The rejection's own transaction: the seq claimed again, then the ledger row with the reason
     /// and the server's current value. Nil when another push of this client got there first.
     private func reject(_ mutation: SyncPushMutation, _ declared: SyncMutation, error: any Error, client: String, school: SchoolID,
                         localizer: Localizer) throws -> SyncPushResult? {
         let (key, arguments, code) = Self.describe(error)
         return try store.write { db -> SyncPushResult? in
-            guard try db.fetchValue(Int.self, sql: "SELECT last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [client]) == mutation.seq - 1
-            else { return nil }
+            guard try Self.claim(mutation.seq, client: client, db: db) else { return nil }
             let context = try SyncContext.make(school: school, now: now(), principal: nil, policy: registry.policy, db: db)
             // The mutation's module reads its own current value (a mutation is named `<module>.<name>`).
             context.database.enter(String(declared.name.prefix { $0 != "." }), registry.ownership)
@@ -182,6 +180,17 @@ extension Kernel {
         }
     }
 
+    /// Takes `seq` for the client in this transaction: true when the client's last seq was the one
+    /// before. The UPDATE locks the client's row, so on PostgreSQL another push of the same client
+    /// (an app's retry while the first is still running) waits here for this transaction, then
+    /// finds the seq taken instead of running the action too and failing on the ledger's key.
+    /// SQLite's writers run one at a time, so there it is the check alone.
+    private static func claim(_ seq: Int, client: String, db: any StorageConnection) throws -> Bool {
+        try db.execute(sql: "UPDATE kernel_sync_clients SET last_mutation_seq = ? WHERE client_id = ? AND last_mutation_seq = ?", arguments: [seq, client, seq - 1])
+        return db.changedRowCount == 1
+    }
+
+    /// The ledger row of a claimed seq.
     private func advance(client: String, mutation: SyncPushMutation, status: SyncMutationStatus, error: (key: String, arguments: [String: String], code: String)?,
                          current: APIValue?, result: APIValue?, db: any StorageConnection) throws {
         let arguments = try error.map { String(decoding: try JSONEncoder().encode($0.arguments), as: UTF8.self) }
@@ -190,6 +199,5 @@ extension Kernel {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [client, mutation.seq, mutation.id, mutation.name, status.rawValue, error?.key, arguments, error?.code,
                                      try current.map(SyncJSON.text), try result.map(SyncJSON.text), now()])
-        try db.execute(sql: "UPDATE kernel_sync_clients SET last_mutation_seq = ? WHERE client_id = ?", arguments: [mutation.seq, client])
     }
 }
