@@ -95,18 +95,19 @@ extension Kernel {
     }
 
     /// Binds a new client id to the caller, or checks that a known one is theirs; its last seq.
+    /// Inserted unless there (a new client's first push sent twice at once: on PostgreSQL the
+    /// second waits for the first's row instead of failing on the key), then read as it stands.
     private func bindClient(_ clientID: String, principal: Principal, school: SchoolID) throws -> Int {
         try store.write { db in
             let at = now()
-            if let row = try db.fetchOne(sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID]) {
-                guard row.string("school_id") == school, row.string("user_id") == principal.userID else { throw SyncError.clientForeign }
-                try db.execute(sql: "UPDATE kernel_sync_clients SET last_seen_at = ? WHERE client_id = ?", arguments: [at, clientID])
-                return row.int("last_mutation_seq")
-            }
             try db.execute(sql: """
                 INSERT INTO kernel_sync_clients (client_id, school_id, user_id, last_mutation_seq, created_at, last_seen_at) VALUES (?, ?, ?, 0, ?, ?)
+                ON CONFLICT (client_id) DO NOTHING
                 """, arguments: [clientID, school, principal.userID, at, at])
-            return 0
+            let row = try db.fetchOne(sql: "SELECT school_id, user_id, last_mutation_seq FROM kernel_sync_clients WHERE client_id = ?", arguments: [clientID])
+            guard let row, row.string("school_id") == school, row.string("user_id") == principal.userID else { throw SyncError.clientForeign }
+            try db.execute(sql: "UPDATE kernel_sync_clients SET last_seen_at = ? WHERE client_id = ?", arguments: [at, clientID])
+            return row.int("last_mutation_seq")
         }
     }
 

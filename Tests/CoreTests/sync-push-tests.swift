@@ -120,6 +120,21 @@ struct SyncPushTests {
         #expect(changes.map(\.id) == ["p1", "p2", "p3", "p4", "p5"])
     }
 
+    @Test("a new client's first push sent several times at once binds the client once and applies once")
+    func parallelFirstPushes() async throws {
+        _ = try sync.push(client, [sync.memo(1, "warm")])  // the school's sync is active: nothing else staggers the pushes
+        let driver = sync
+        for number in 2...9 {
+            let newcomer = "6f1c1b1e-1d2a-4c3b-8a4d-00000000000\(number)"
+            let responses = try await withThrowingTaskGroup(of: SyncPushResponse.self) { group in
+                for _ in 0..<4 { group.addTask { try driver.push(newcomer, [driver.memo(1, "first-\(number)")]) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(responses.flatMap(\.results).filter { $0.status == .applied }.count == 1, "client \(number)")
+            #expect(try sync.memoCount("first-\(number)") == 1)
+        }
+    }
+
     @Test("a rejected seq 5 is reported with its code and reason and does not block seq 6")
     func rejectionDoesNotBlock() throws {
         let first = (1...4).map { sync.memo($0, "r\($0)") }
