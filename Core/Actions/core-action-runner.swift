@@ -42,6 +42,12 @@ extension Kernel {
                 // refused with NaN or infinity in it.
                 let inputHash = try requestID.map { _ in try Self.fingerprint(input) }
                 if inputHash == nil { try FiniteNumbers.check(input) }
+                if let requestID {
+                    // A copy of this request running at the same moment (an app's retry) waits here
+                    // for this one's commit and then replays it, instead of running the action too
+                    // (PostgreSQL; SQLite's writers take turns anyway).
+                    if let lock = db.dialect.writerLock { _ = try db.fetchOne(sql: lock, arguments: ["\(school.id)|kernel.request|\(requestID)"]) }
+                }
                 if let requestID, let inputHash, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
                     try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .replayed, detail: nil, at: context.now, in: db)
                     return (earlier, false)

@@ -49,6 +49,21 @@ struct ActionTests {
         #expect(try harness.kernel.auditLog(for: harness.school.id).first?.outcome == .replayed)
     }
 
+    @Test("the same request id sent four times at once (an app's retry while the first is running) applies once; every copy answers its result")
+    func idempotentInParallel() async throws {
+        let harness = try TestHarness(modules: [NotesModule(), DigestModule()])
+        for number in 1...5 {
+            let results = try await withThrowingTaskGroup(of: AddNote.Output.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try harness.run(AddNote.self, .init(title: "Sent \(number)"), as: .teacher, requestID: "device-7/\(number)") }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.count == 4 && results.allSatisfy { $0 == results[0] }, "request \(number): one result for every copy")
+        }
+        #expect(try harness.run(ListNotes.self, .init(), as: .admin).sorted() == (1...5).map { "Sent \($0)" })
+    }
+
     @Test("reusing a request id for different input is refused, not guessed")
     func requestIDReuse() throws {
         let harness = try TestHarness(modules: [NotesModule()])
