@@ -62,23 +62,27 @@ struct TokenStore {
         }
     }
 
-    /// Moves a family on to its next refresh token, if `generation` is its newest.
+    /// Moves a family on to its next refresh token, if `generation` is its newest. The move is
+    /// made only from that generation: on PostgreSQL a second refresh with the same token at the
+    /// same moment waits for the first's row lock, then finds the generation moved on and is
+    /// treated as reuse (the family revoked) instead of getting a pair of its own.
     func advance(_ family: String, school: SchoolID, from generation: Int, at now: Date) throws -> Advance {
         try store.write { db in
             let row = try db.fetchOne(sql: """
                 SELECT user_id, generation, revoked_at FROM kernel_token_families WHERE school_id = ? AND id = ?
                 """, arguments: [school, family])
             guard let row, (row["revoked_at"] as String?) == nil else { return .revoked }
-            guard row.int("generation") == generation else {
-                try revoke(family, school: school, reason: "refresh-token-reused", at: now, in: db)
-                try AuditRecords.append(school: school, principal: Principal(userID: row.string("user_id"), role: .user, schoolID: school, displayName: row.string("user_id")),
-                                        action: "kernel.token-refresh", outcome: .denied, detail: "refresh token reused: family \(family) revoked", at: now, in: db)
-                return .reused
+            if row.int("generation") == generation {
+                try db.execute(sql: """
+                    UPDATE kernel_token_families SET generation = generation + 1, expires_at = ?
+                    WHERE school_id = ? AND id = ? AND generation = ? AND revoked_at IS NULL
+                    """, arguments: [now.addingTimeInterval(AccessTokens.refreshLifetime), school, family, generation])
+                if db.changedRowCount == 1 { return .advanced(userID: row.string("user_id")) }
             }
-            try db.execute(sql: """
-                UPDATE kernel_token_families SET generation = generation + 1, expires_at = ? WHERE school_id = ? AND id = ?
-                """, arguments: [now.addingTimeInterval(AccessTokens.refreshLifetime), school, family])
-            return .advanced(userID: row.string("user_id"))
+            try revoke(family, school: school, reason: "refresh-token-reused", at: now, in: db)
+            try AuditRecords.append(school: school, principal: Principal(userID: row.string("user_id"), role: .user, schoolID: school, displayName: row.string("user_id")),
+                                    action: "kernel.token-refresh", outcome: .denied, detail: "refresh token reused: family \(family) revoked", at: now, in: db)
+            return .reused
         }
     }
 

@@ -217,6 +217,29 @@ struct AuthRoutesTests {
         }
     }
 
+    @Test("one refresh token sent four times at once: one new pair at most, and the sign-in is revoked as for any token used twice")
+    func refreshRace() async throws {
+        let fixture = try AuthFixture()
+        try fixture.addPerson("t@school.org", "Tarig Hassan", role: .teacher)
+        try await fixture.harness.api { api in
+            // Eight sign-ins, each refreshed four times at once: the race is a matter of timing.
+            for _ in 0..<8 {
+                let first = try await api.tokens("t@school.org")
+                let answers = try await withThrowingTaskGroup(of: APITestResponse.self) { group in
+                    for _ in 0..<4 { group.addTask { try await api.refresh(first.refresh) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let rotated = answers.filter { $0.status == 200 }
+                #expect(rotated.count == 1, "statuses \(answers.map(\.status))")
+                #expect(answers.filter { $0.status == 401 }.allSatisfy { $0.code == "REFRESH_TOKEN_REUSED" || $0.code == "INVALID_TOKEN" })
+                for answer in rotated {
+                    let access = try #require(answer.object["access_token"] as? String)
+                    #expect(try await api.get("/api/mobile/profile", headers: api.bearer(access)).status == 401, "the newer pair is revoked too")
+                }
+            }
+        }
+    }
+
     @Test("access and refresh tokens cannot stand in for each other; a missing refresh token is 401")
     func tokenTypes() async throws {
         let fixture = try AuthFixture()
