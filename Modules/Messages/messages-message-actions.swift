@@ -55,6 +55,8 @@ public struct SendMessage: Action {
     /// Stores the message at `sentAt` as given: the demo writes yesterday's history through here.
     func store(_ input: Input, sentAt: Date, _ context: ActionContext) throws -> SentMessage {
         let me = context.principal.userID
+        // A copy sent at the same moment (an app's retry) waits for this one, then finds it stored.
+        if let clientID = input.clientID { try context.database.serializeWriters(on: "messages.client-id|\(me)|\(clientID)") }
         if let clientID = input.clientID, let earlier = try context.database.fetchOne(
             "\(Message.select) WHERE m.school_id = :school_id AND m.sender_id = :me AND m.client_id = :client", ["me": .text(me), "client": .text(clientID)]) {
             return SentMessage(message: Message(row: earlier), deduplicated: true)

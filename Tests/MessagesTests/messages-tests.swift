@@ -132,6 +132,26 @@ struct MessagesTests {
         #expect(try fixture.run(StartConversation.self, .init(kind: .class, title: "7Z", classCode: "7Z"), as: admin).created, "the school's administrator may")
     }
 
+    @Test("one message sent four times at once with the same client id (an app's retry) is stored once; every copy answers it")
+    func sameClientIDAtOnce() async throws {
+        let fixture = try MessagesFixture()
+        let teacher = try fixture.account("teacher@databayt.org")
+        let conversation = try fixture.run(StartConversation.self, .init(kind: .direct, participants: ["parent@databayt.org"]), as: teacher).id
+        for round in 1...5 {
+            let answers = try await withThrowingTaskGroup(of: SentMessage.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try fixture.run(SendMessage.self, .init(conversation: conversation, body: "Trip \(round)", clientID: "phone-\(round)"), as: teacher)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(answers.map(\.message.id)).count == 1 && answers.filter { !$0.deduplicated }.count == 1, "round \(round)")
+        }
+        let shown = try fixture.run(ShowConversation.self, .init(conversation: conversation), as: teacher).messages
+        #expect(shown.map(\.body).filter { $0.hasPrefix("Trip ") } == (1...5).map { "Trip \($0)" }, "each stored once, beside the demo's history")
+    }
+
     @Test("edit within 15 minutes by the sender; delete by the sender or the conversation's owner, kept as deleted")
     func editAndDelete() throws {
         let fixture = try MessagesFixture()
