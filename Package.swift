@@ -83,7 +83,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // The web console's pages: logic-less HTML templates, escaped by default, no build step.

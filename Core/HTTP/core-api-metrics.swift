@@ -14,20 +14,25 @@ public final class APIMetrics: Sendable {
     public init() {}
 
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(name: "hogwarts_http_requests_total", labels: [("route", route), ("method", method), ("status", String(status))],
-                             help: "HTTP requests answered, by route and status").increment()
-        registry.makeDurationHistogram(name: "hogwarts_http_request_duration_seconds", labels: [("route", route), ("method", method)],
-                                       buckets: Self.buckets, help: "Time to answer an HTTP request").record(duration)
+        registry.makeCounter(descriptor: Self.name("http_requests", "total", "HTTP requests answered, by route and status"),
+                             labels: [("route", route), ("method", method), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.name("http_request_duration", "seconds", "Time to answer an HTTP request"),
+                                       labels: [("route", route), ("method", method)], buckets: Self.buckets).record(duration)
     }
 
     func recordAction(_ action: String, succeeded: Bool) {
-        registry.makeCounter(name: "hogwarts_actions_total", labels: [("action", action), ("outcome", succeeded ? "succeeded" : "failed")],
-                             help: "Actions run through the API, by outcome").increment()
+        registry.makeCounter(descriptor: Self.name("actions", "total", "Actions run through the API, by outcome"),
+                             labels: [("action", action), ("outcome", succeeded ? "succeeded" : "failed")]).increment()
     }
 
     /// A refused sign-in (wrong password, unknown account, locked or suspended).
     public func recordSignInFailure() {
-        registry.makeCounter(name: "hogwarts_sign_in_failures_total", help: "Refused sign-ins through the API").increment()
+        registry.makeCounter(descriptor: Self.name("sign_in_failures", "total", "Refused sign-ins through the API")).increment()
+    }
+
+    /// `hogwarts_<metric>_<unit>`, with its help line.
+    private static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "hogwarts", metricName: metric, unitName: unit, helpText: help)
     }
 
     var text: String { registry.emitToString() }

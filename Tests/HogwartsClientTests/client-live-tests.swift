@@ -24,7 +24,7 @@ struct ClientLiveTests {
             let absent = try #require(roster.first?.data["grNumber"]?.string)
 
             network.isDown = true
-            let date = "2026-11-23"
+            let date = DemoDays.today
             try await client.enqueue(name: "attendance.take@1", args: [
                 "classCode": taught.data["code"] ?? .null, "date": .string(date), "marks": [["student": .string(absent), "status": "ABSENT"]],
             ])

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 import Testing
 
 /// Signing in from the command line, the way a teacher or a parent does.
@@ -133,7 +134,7 @@ struct AttendanceCommandTests {
         let hogwarts = try SignInTests.demo()
         defer { hogwarts.cleanUp() }
         #expect(try hogwarts.login("teacher@databayt.org").status == 0)
-        let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-19", "--period", "P2", "--absent", "3,7", "--late", "12", "--lang", "en"])
+        let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", DemoDays.today, "--period", "P2", "--absent", "3,7", "--late", "12", "--lang", "en"])
         #expect(taken.status == 0, "\(taken.stderr)")
         #expect(taken.stdout.contains("2 absent, 1 late"))
         let foreign = try hogwarts.run(["attendance", "take", "--class", "7A", "--absent", "GR-0300", "--lang", "en"])

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 import Testing
 
 /// Offline sync against the real `hogwarts serve`: a register taken with the command line while
@@ -37,7 +38,8 @@ struct SyncServeTests {
         let start = try await pullAll(server, token: token, client: client, from: try #require(snapshot.object["cursor"] as? String))
 
         #expect(try hogwarts.login("teacher@databayt.org").status == 0)
-        let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-19", "--period", "P2", "--absent", "3", "--lang", "en"])
+        let day = DemoDays.today
+        let taken = try hogwarts.run(["attendance", "take", "--class", "7A", "--date", day, "--period", "P2", "--absent", "3", "--lang", "en"])
         #expect(taken.status == 0, "\(taken.stderr)")
         let afterCLI = try await pullAll(server, token: token, client: client, from: start.cursor)
         let records = afterCLI.changes.filter { $0["type"] as? String == "attendance.record" }
@@ -46,8 +48,8 @@ struct SyncServeTests {
 
         let push: [String: Any] = ["clientId": client, "schemaVersion": 1, "mutations": [[
             "seq": 1, "id": "5d0c7c9e-8f1a-4b2c-9d3e-000000000001", "name": "attendance.take@1",
-            "args": ["classCode": "7A", "date": "2026-11-19", "period": "P3", "marks": [["student": "4", "status": "LATE"]]],
-            "clientTime": "2026-11-19T08:00:00Z", "baseVersion": NSNull(),
+            "args": ["classCode": "7A", "date": day, "period": "P3", "marks": [["student": "4", "status": "LATE"]]],
+            "clientTime": "\(day)T08:00:00Z", "baseVersion": NSNull(),
         ]]]
         let first = try await server.request("POST", "/api/v1/sync/push", token: token, json: push)
         #expect(first.status == 200, "\(String(decoding: first.body, as: UTF8.self))")
