@@ -8,6 +8,9 @@ public enum DemoSize: String, Sendable, CaseIterable {
 }
 
 extension Kernel {
+    /// The demo schools' time zone: their "today", and so what a teacher may still mark there.
+    public static let demoTimeZone = "Africa/Khartoum"
+
     /// The demo schools' slugs and names.
     static let demoSchools: [(slug: String, size: DemoSize, nameKey: String)] = [
         ("demo", .full, "kernel.demo.school-name"),
@@ -21,7 +24,7 @@ extension Kernel {
         let schools = try store.write { db in
             try Self.demoSchools.map { slug, size, nameKey in
                 let school = try insertSchool(
-                    NewSchool(slug: slug, name: LocalizedText(key: nameKey, catalog: registry.catalog), timeZone: "Africa/Khartoum", language: .ar),
+                    NewSchool(slug: slug, name: LocalizedText(key: nameKey, catalog: registry.catalog), timeZone: Self.demoTimeZone, language: .ar),
                     by: .localOperator, db: db)
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 let seeding = registry.modules.filter { enabled.contains($0.id) }
