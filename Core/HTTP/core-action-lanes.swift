@@ -30,7 +30,10 @@ enum ActionLanes {
     /// day waits its turn here instead of taking the threads reads and registers run on; at a
     /// lower CPU priority (`passwordsYield`), so while reads keep both cores busy bcrypt yields
     /// them, and has every idle cycle otherwise.
-    static let passwords = started(threads: max(1, ProcessInfo.processInfo.activeProcessorCount), yielding: passwordsYield)
+    static let passwords = started(threads: passwordThreads, yielding: passwordsYield)
+
+    /// The password lane's threads: one per core.
+    static let passwordThreads = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// How much nicer than the process the password lane runs. Measured on 2 cores (`hogwarts-bench
     /// --http`, the student list at 64 connections while 4 connections sign in; 13,500-15,600

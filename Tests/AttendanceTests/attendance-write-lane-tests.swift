@@ -35,8 +35,9 @@ struct AttendanceWriteLaneTests {
             }
             // The four registers queue for the next commit. On the kernel's one thread only the
             // first could wait, and the read below would wait behind it until the writer was let go.
-            // (A generous deadline: the whole suite runs in parallel on two cores.)
-            let deadline = Date().addingTimeInterval(60)
+            // The deadline only stops a broken lane from hanging the suite: the whole suite runs
+            // in parallel on two cores, where each await may wait behind others' work for seconds.
+            let deadline = Date().addingTimeInterval(600)
             while commits.waitingWriters < 4, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(commits.waitingWriters == 4, "the four registers wait together behind the open transaction")
             #expect(try await api.get("/api/mobile/students?per_page=5", headers: bearer).status == 200)
@@ -55,7 +56,8 @@ struct AttendanceWriteLaneTests {
 }
 
 /// The database's one writer, held open by a transaction of the kernel's own (as a long write
-/// would) until `release()`, or two minutes if a broken lane never lets the test get there.
+/// would) until `release()`, or twenty minutes if a broken lane never lets the test get there
+/// (a shorter guard let go of the writer under the whole parallel suite on CI before the read came).
 private final class HeldWriter: Sendable {
     private let released = DispatchSemaphore(value: 0)
     private let held = Mutex(true)
@@ -67,7 +69,7 @@ private final class HeldWriter: Sendable {
         DispatchQueue.global().async { [self] in
             _ = try? store.write { _ in
                 entered.signal()
-                _ = released.wait(timeout: .now() + 120)
+                _ = released.wait(timeout: .now() + 1_200)
                 held.withLock { $0 = false }
             }
         }

@@ -1,5 +1,6 @@
 import Auth
 @testable import Core
+import Dispatch
 import Foundation
 import HogwartsTestSupport
 import NIOPosix
@@ -42,66 +43,94 @@ struct AuthActionLanesTests {
         #endif
     }
 
-    @Test("while POST /api/mobile/auth checks a slow password, the API's one kernel thread still answers a read")
+    @Test("while POST /api/mobile/auth waits for the password lane, the API's one kernel thread still answers a read")
     func apiSignInLeavesTheKernelThread() async throws {
-        let fixture = try Self.fixtureWithSlowPassword()
+        let fixture = try AuthFixture()
         try fixture.addUser("reader@school.org")
+        try fixture.addUser("signing-in@school.org")
         let kernelThreads = NIOThreadPool(numberOfThreads: 1)
         kernelThreads.start()
         try await fixture.harness.api(threadPool: kernelThreads) { api in
             let bearer = api.bearer(try await api.tokens("reader@school.org").access)
-            let (answered, stillChecking, signIn) = try await Self.whileSigningIn({ try await api.signIn("slow@school.org", "Wr0ng-Horse").status }) {
+            let (answered, stillSigningIn, laneHeld, signIn) = try await Self.whileThePasswordLaneIsHeld({ try await api.signIn("signing-in@school.org", "Wr0ng-Horse").status }) {
                 try await api.get("/api/mobile/profile", headers: bearer).status
             }
             #expect(answered == 200)
-            #expect(stillChecking, "the read was answered while the password was still being checked")
+            #expect(stillSigningIn, "the read was answered while the sign-in waited for its password check")
+            #expect(laneHeld, "the read was answered while every password thread was busy")
             #expect(signIn == 401)
         }
         try await kernelThreads.shutdownGracefully()
     }
 
-    @Test("while the console's sign-in form checks a slow password, the server's one kernel thread still answers a read")
+    @Test("while the console's sign-in form waits for the password lane, the server's one kernel thread still answers a read")
     func consoleSignInLeavesTheKernelThread() async throws {
-        let fixture = try Self.fixtureWithSlowPassword()
+        let fixture = try AuthFixture()
+        try fixture.addUser("signing-in@school.org")
         let kernelThreads = NIOThreadPool(numberOfThreads: 1)
         kernelThreads.start()
         try await fixture.harness.console(threadPool: kernelThreads) { console in
-            let (answered, stillChecking, signIn) = try await Self.whileSigningIn({ try await console.signIn("slow@school.org", "Wr0ng-Horse").status }) {
+            let (answered, stillSigningIn, laneHeld, signIn) = try await Self.whileThePasswordLaneIsHeld({
+                try await console.signIn("signing-in@school.org", "Wr0ng-Horse").status
+            }) {
                 try await console.get("/ready").status
             }
             #expect(answered == 200)
-            #expect(stillChecking, "the read was answered while the password was still being checked")
+            #expect(stillSigningIn, "the read was answered while the sign-in waited for its password check")
+            #expect(laneHeld, "the read was answered while every password thread was busy")
             #expect(signIn == 401)
         }
         try await kernelThreads.shutdownGracefully()
     }
 
-    /// An account whose password takes about two seconds to check (a wide window on a loaded CI machine: at cost 14 one read under the whole parallel suite took longer than the check): a bcrypt hash of cost 15, written
-    /// as text (making one would cost as much as checking it).
-    private static func fixtureWithSlowPassword() throws -> AuthFixture {
-        let fixture = try AuthFixture()
-        try fixture.addUser("slow@school.org")
-        try fixture.harness.kernel.store.write { db in
-            try db.execute(sql: "UPDATE auth_users SET password_hash = ? WHERE email = ?", arguments: [PasswordHasher.decoy(cost: 15), "slow@school.org"])
-        }
-        return fixture
-    }
-
-    /// Starts `signIn`, sends `read` once the sign-in has had time to reach its password check,
-    /// and answers the read's status, whether the sign-in was still running when it came, and
-    /// the sign-in's status.
-    private static func whileSigningIn(_ signIn: @escaping @Sendable () async throws -> Int,
-                                       read: () async throws -> Int) async throws -> (read: Int, stillChecking: Bool, signIn: Int) {
+    /// Holds every thread of the password lane (as a burst of sign-ins would), starts `signIn`,
+    /// sends `read` once the sign-in has had time to reach the server, then lets the lane go.
+    /// Answers the read's status, whether the sign-in was still waiting and the lane still held
+    /// when the read was answered, and the sign-in's status. Gates, not clocks: on a loaded CI
+    /// machine a read may take seconds, and a sign-in on the lane still cannot finish before it.
+    /// (Had the sign-in run on the kernel's one thread, it would have finished first.)
+    private static func whileThePasswordLaneIsHeld(_ signIn: @escaping @Sendable () async throws -> Int, read: () async throws -> Int)
+        async throws -> (read: Int, stillSigningIn: Bool, laneHeld: Bool, signIn: Int) {
+        let lane = try await HeldPasswordLane()
         let finished = Mutex(false)
         let signingIn = Task {
             let status = try await signIn()
             finished.withLock { $0 = true }
             return status
         }
-        // Long enough for the sign-in to reach its password check; far shorter than the check.
         try await Task.sleep(for: .milliseconds(250))
         let read = try await read()
-        let stillChecking = !finished.withLock { $0 }
-        return (read, stillChecking, try await signingIn.value)
+        let stillSigningIn = !finished.withLock { $0 }
+        let laneHeld = lane.isHeld
+        lane.release()
+        return (read, stillSigningIn, laneHeld, try await signingIn.value)
+    }
+}
+
+/// Every thread of the password lane held by a job of the test's until `release()`, or ten
+/// minutes if a broken lane never lets the test get there. Other tests' sign-ins wait meanwhile.
+private final class HeldPasswordLane: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let entered = Mutex(0)
+    private let held = Mutex(true)
+
+    var isHeld: Bool { held.withLock { $0 } }
+
+    /// Returns once every thread is held (another test's sign-in may have had one first).
+    init() async throws {
+        for _ in 0..<ActionLanes.passwordThreads {
+            Task.detached { [self] in
+                try await ActionLanes.passwords.runIfActive { [self] in
+                    entered.withLock { $0 += 1 }
+                    _ = released.wait(timeout: .now() + 600)
+                    held.withLock { $0 = false }
+                }
+            }
+        }
+        while entered.withLock({ $0 }) < ActionLanes.passwordThreads { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func release() {
+        for _ in 0..<ActionLanes.passwordThreads { released.signal() }
     }
 }

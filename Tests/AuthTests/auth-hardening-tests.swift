@@ -57,14 +57,14 @@ struct AuthHardeningTests {
         let (kernel, school, admin) = (fixture.harness.kernel, fixture.harness.school.id, fixture.harness.user(.admin))
         let committedMeanwhile = Mutex<Bool?>(nil)
         // While bcrypt runs, an admin suspends another account from another thread. If the
-        // sign-in held the writer, that write would wait for it: given up on after 30 seconds.
+        // sign-in held the writer, that write would wait for it: given up on after 5 minutes.
         let log = PasswordVerificationLog {
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 _ = try? kernel.run(SetSuspended.self, UserChange(email: "other@school.org", suspended: true), as: admin, in: school)
                 done.signal()
             }
-            let committed = done.wait(timeout: .now() + 30) == .success
+            let committed = done.wait(timeout: .now() + 300) == .success
             committedMeanwhile.withLock { $0 = committed }
         }
         let result = try PasswordHasher.$log.withValue(log) { try fixture.signIn("known@school.org", "Corr3ct-Horse") }
@@ -83,14 +83,14 @@ struct AuthHardeningTests {
         let (kernel, school, admin) = (fixture.harness.kernel, fixture.harness.school.id, fixture.harness.user(.admin))
         let committedMeanwhile = Mutex<[Bool]>([])
         // While bcrypt runs, an admin suspends another account from another thread. If the
-        // hashing held the writer, that write would wait for it: given up on after 30 seconds.
+        // hashing held the writer, that write would wait for it: given up on after 5 minutes.
         let suspendMeanwhile: @Sendable () -> Void = {
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 _ = try? kernel.run(SetSuspended.self, UserChange(email: "other@school.org", suspended: true), as: admin, in: school)
                 done.signal()
             }
-            let committed = done.wait(timeout: .now() + 30) == .success
+            let committed = done.wait(timeout: .now() + 300) == .success
             committedMeanwhile.withLock { $0.append(committed) }
         }
         try PasswordHasher.$whileHashing.withValue(suspendMeanwhile) {

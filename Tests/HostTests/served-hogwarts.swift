@@ -21,7 +21,7 @@ final class ServedHogwarts: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(180)
         while Date() < deadline {
             if let found = Self.listeningPort(in: logText) {
                 port = found
