@@ -45,11 +45,11 @@ enum SyncJSON {
     }
 
     static func value(of encodable: some Encodable) throws -> APIValue {
-        try APIJSON.decoder(.camelCase).decode(APIValue.self, from: try encoder().encode(encodable))
+        try APIValueParser.parse(String(decoding: try encoder().encode(encodable), as: UTF8.self))
     }
 
     static func value(text: String) throws -> APIValue {
-        try APIJSON.decoder(.camelCase).decode(APIValue.self, from: Data(text.utf8))
+        try APIValueParser.parse(text)
     }
 
     /// A mutation's args as the action's input: a wrong field is a rejection naming it.
