@@ -41,7 +41,8 @@ struct APIValueParser {
 
     private mutating func object(depth: Int) throws -> APIValue {
         index += 1
-        var members: [String: APIValue] = [:]
+        // Room for a typical stored row (and the version the pull adds) without growing.
+        var members = [String: APIValue](minimumCapacity: 12)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -54,9 +55,8 @@ struct APIValueParser {
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw corrupted("':' is missing") }
             index += 1
-            let member = try value(depth: depth + 1)
-            // A repeated key keeps its first value, as JSONDecoder does.
-            if members[key] == nil { members[key] = member }
+            // A repeated key keeps its first value, as JSONDecoder does (one hash when it is not repeated).
+            if let first = members.updateValue(try value(depth: depth + 1), forKey: key) { members[key] = first }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1

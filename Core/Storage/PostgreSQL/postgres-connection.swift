@@ -276,7 +276,8 @@ struct PostgresColumns: SQLColumnSource {
     }
 
     var row: SQLRow {
-        var columns: [String: SQLValue] = [:]
+        // Sized once: grown a column at a time, a row's dictionary was resized several times.
+        var columns = [String: SQLValue](minimumCapacity: types.count)
         for index in 0..<types.count {
             columns[String(cString: PQfname(result, Int32(index)))] = value(index)
         }

@@ -26,7 +26,8 @@ extension SQLValue {
 
 extension SQLRow {
     init(_ row: Row) {
-        var columns: [String: SQLValue] = [:]
+        // Sized once: grown a column at a time, a row's dictionary was resized several times.
+        var columns = [String: SQLValue](minimumCapacity: row.count)
         for (column, value) in row {
             columns[column] = SQLValue(value)
         }
