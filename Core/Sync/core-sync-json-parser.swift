@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON text back into an `APIValue`, read by hand: a pull reads back every change's stored
 /// payload (a teacher's new device, tens of thousands), and `JSONDecoder` through `APIValue`'s
 /// `Decodable` (which tries each kind of container in turn, throwing on each miss) cost most of
@@ -11,13 +13,22 @@ struct APIValueParser {
     private let bytes: [UInt8]
     private var index = 0
 
-    private init(_ text: String) {
-        bytes = Array(text.utf8)
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     /// The value `text` holds; `DecodingError.dataCorrupted` naming the byte where it is not JSON.
     static func parse(_ text: String) throws -> APIValue {
-        var parser = APIValueParser(text)
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// The value in `data` (an encoder's output), read without first making it a `String`.
+    static func parse(_ data: Data) throws -> APIValue {
+        try parse(bytes: [UInt8](data))
+    }
+
+    private static func parse(bytes: [UInt8]) throws -> APIValue {
+        var parser = APIValueParser(bytes)
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.corrupted("text after the value") }

@@ -45,7 +45,7 @@ enum SyncJSON {
     }
 
     static func value(of encodable: some Encodable) throws -> APIValue {
-        try APIValueParser.parse(String(decoding: try encoder().encode(encodable), as: UTF8.self))
+        try APIValueParser.parse(try encoder().encode(encodable))
     }
 
     static func value(text: String) throws -> APIValue {

@@ -92,6 +92,8 @@ struct AuthActionLanesTests {
     private static func whileThePasswordLaneIsHeld(_ signIn: @escaping @Sendable () async throws -> Int, read: () async throws -> Int)
         async throws -> (read: Int, stillSigningIn: Bool, laneHeld: Bool, signIn: Int) {
         let lane = try await HeldPasswordLane()
+        // Let go even if the read throws: other tests' sign-ins wait on this lane meanwhile.
+        defer { lane.release() }
         let finished = Mutex(false)
         let signingIn = Task {
             let status = try await signIn()
@@ -130,6 +132,7 @@ private final class HeldPasswordLane: Sendable {
         while entered.withLock({ $0 }) < ActionLanes.passwordThreads { try await Task.sleep(for: .milliseconds(10)) }
     }
 
+    /// Lets every job go; a second call only signals a semaphore no job waits on any more.
     func release() {
         for _ in 0..<ActionLanes.passwordThreads { released.signal() }
     }
