@@ -84,7 +84,7 @@ public struct ConsoleRequest: Sendable {
     /// One line saying what went wrong and what to do next, in the request's language.
     public func message(for error: any Error) -> String {
         if let error = error as? APIError { return localizer(error.messageKey, error.arguments) }
-        return localizer.message(for: error)
+        return localizer.message(for: KernelError.publicFace(of: error))
     }
 
     /// Values every template may use: the CSRF token, the language and direction.

@@ -175,6 +175,6 @@ struct ConsoleCall {
         }
         let proto = request.headers[HTTPField.Name("X-Forwarded-Proto") ?? .via]?.lowercased()
         secure = alwaysSecure || proto == "https"
-        address = context.remoteAddress
+        address = context.clientAddress(of: request)
     }
 }

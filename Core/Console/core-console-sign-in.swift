@@ -23,7 +23,7 @@ struct ConsoleSignIn: Sendable {
     func submit(_ request: Request, _ context: APIContext) async throws -> Response {
         let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
         let localizer = Localizer(language: Self.language(call), catalog: shell.catalog)
-        if let wait = shell.server.signInLimiter.admit(call.address) {
+        if let wait = try await shell.server.signInLimiter.admit(call.address) {
             var response = try await render(call, status: 429, error: localizer("console.sign-in.too-many", ["seconds": String(wait)]))
             response.headers[.retryAfter] = String(wait)
             return response

@@ -82,6 +82,10 @@ public enum KernelError: HogwartsError, Equatable {
     /// `demo` on a server database that already holds schools: nothing there is a file to replace.
     case demoNeedsEmptyServerDatabase(database: String)
     case storage(String)
+    /// The database did not answer in time, or refused for now (a lock held too long, a server
+    /// shutting down, no connection free): worth trying again in a moment. The detail is for the log.
+    case databaseUnavailable(String)
+    case invalidTrustedProxy(String)
 
     public var messageKey: String {
         switch self {
@@ -124,6 +128,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .backupNeedsServerTools: "kernel.error.backup-needs-server-tools"
         case .demoNeedsEmptyServerDatabase: "kernel.error.demo-needs-empty-server-database"
         case .storage: "kernel.error.storage"
+        case .databaseUnavailable: "kernel.error.database-unavailable"
+        case .invalidTrustedProxy: "kernel.error.invalid-trusted-proxy"
         }
     }
 
@@ -162,6 +168,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
         case .backupNeedsServerTools(let database), .demoNeedsEmptyServerDatabase(let database): ["database": database]
         case .storage(let detail): ["detail": detail]
+        case .databaseUnavailable: [:]
+        case .invalidTrustedProxy(let entry): ["entry": entry]
         }
     }
 
@@ -177,7 +185,19 @@ public enum KernelError: HogwartsError, Equatable {
         case .readOnlyDatabase: .permissionDenied
         case .backupNeedsServerTools: .unavailable
         case .storage: .ioError
+        case .databaseUnavailable: .unavailable
         default: .configuration
+        }
+    }
+}
+
+extension KernelError {
+    /// What a client over the network is told of a storage failure: that the database is not
+    /// answering, never the engine's own text (which names hosts, ports and files).
+    public static func publicFace(of error: any Error) -> any Error {
+        switch error {
+        case KernelError.storage, KernelError.databaseUnavailable: KernelError.databaseUnavailable("")
+        default: error
         }
     }
 }

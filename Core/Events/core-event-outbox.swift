@@ -70,12 +70,18 @@ extension Kernel {
         let eventName = row.string("name")
         guard let handler = registry.handlersByEvent[eventName]?.first(where: { $0.handler.id == handlerID })?.handler else { return }
         do {
-            try store.write { db in
-                // Another process may have delivered it since we looked.
-                let status = try db.fetchValue(String.self, sql: "SELECT status FROM kernel_event_deliveries WHERE event_id = ? AND handler_id = ?", arguments: [eventID, handlerID])
-                guard status == "PENDING" else { return }
-                let school = try SchoolRecords.find(row.string("school_id"), in: db)
+            let claimed = try store.write { db -> Bool in
+                // The claim comes first and is guarded: another thread or node that claimed this
+                // delivery holds its row until it commits, and then this UPDATE matches nothing
+                // (PostgreSQL re-checks the WHERE on the committed row). The handler's work and
+                // the mark commit together; if the handler throws, the claim rolls back with it.
                 let time = now()
+                guard try db.fetchValue(Int64.self, sql: """
+                    UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1
+                    WHERE event_id = ? AND handler_id = ? AND status = 'PENDING' RETURNING event_id
+                    """, arguments: [time, eventID, handlerID]) != nil
+                else { return false }
+                let school = try SchoolRecords.find(row.string("school_id"), in: db)
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 if enabled.contains(moduleID) {
                     let context = ActionContext(
@@ -86,10 +92,9 @@ extension Kernel {
                     try handler.handle(Data(row.string("payload").utf8), context)
                     try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
                 }
-                try db.execute(sql: "UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1 WHERE event_id = ? AND handler_id = ?",
-                               arguments: [time, eventID, handlerID])
+                return true
             }
-            report.delivered += 1
+            if claimed { report.delivered += 1 }
         } catch {
             recordFailure(eventID: eventID, handlerID: handlerID, attempts: row.int("attempts"), error: error, report: &report)
         }
@@ -105,7 +110,7 @@ extension Kernel {
             try store.write { db in
                 try db.execute(sql: """
                     UPDATE kernel_event_deliveries SET attempts = ?, last_error = ?, next_attempt_at = ?, status = ?
-                    WHERE event_id = ? AND handler_id = ?
+                    WHERE event_id = ? AND handler_id = ? AND status = 'PENDING'
                     """, arguments: [attempts, localizer.message(for: error), retryAt, givesUp ? "FAILED" : "PENDING", eventID, handlerID])
             }
         } catch {

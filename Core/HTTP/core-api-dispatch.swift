@@ -14,7 +14,8 @@ struct RouteDispatcher: Sendable {
         var request = request
         let language = Self.language(request.headers[.acceptLanguage])
         context.coreContext.endpointPath.value = route.path
-        if route.limitedPerAddress, let wait = server.signInLimiter.admit(context.remoteAddress) {
+        let clientAddress = context.clientAddress(of: request)
+        if route.limitedPerAddress, let wait = try await server.signInLimiter.admit(clientAddress) {
             throw APIError.tooManyRequests(retryAfter: wait)
         }
         let access = try await authenticate(request)
@@ -33,7 +34,7 @@ struct RouteDispatcher: Sendable {
         let apiRequest = APIRequest(
             kernel: server.kernel, principal: access?.principal ?? .anonymous, schoolID: access?.schoolID, access: access,
             language: language, parameters: Self.parameters(context), query: Self.query(request),
-            body: Data(buffer: body), headers: Self.headers(request), clientAddress: context.remoteAddress,
+            body: Data(buffer: body), headers: Self.headers(request), clientAddress: clientAddress,
             tokens: server.tokens, metrics: server.metrics, threadPool: server.threadPool)
         let answer = try await route.handler(apiRequest)
         return Self.response(answer)

@@ -38,6 +38,13 @@ public struct APIError: Error, Sendable {
         return error
     }
 
+    /// 503: the database did not answer or refused for now; a load balancer or app retries.
+    public static var databaseUnavailable: APIError {
+        var error = APIError(status: 503, code: "DATABASE_UNAVAILABLE", messageKey: "kernel.error.database-unavailable")
+        error.headers["Retry-After"] = "2"
+        return error
+    }
+
     public static func tooManyRequests(retryAfter seconds: Int) -> APIError {
         var error = APIError(status: 429, code: "TOO_MANY_REQUESTS", messageKey: "kernel.api.too-many-requests", arguments: ["seconds": String(seconds)])
         error.headers["Retry-After"] = String(seconds)
@@ -58,6 +65,9 @@ public struct APIError: Error, Sendable {
         case KernelError.moduleDisabled(let module, _):
             // The same code whether the route's switch check or the action's own door refused.
             return .moduleDisabled(module)
+        case KernelError.storage, KernelError.databaseUnavailable:
+            // The engine's text names hosts and ports: it goes to the log, never to the client.
+            return .databaseUnavailable
         case let error as any HogwartsError:
             return APIError(status: status(for: error), code: code(for: error.messageKey), messageKey: error.messageKey, arguments: error.messageArguments)
         default: return .internalError

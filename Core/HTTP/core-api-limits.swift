@@ -2,9 +2,9 @@ import Foundation
 import NIOPosix
 import Synchronization
 
-/// A sliding-window limit per client address: sign-in attempts beyond it get 429 with
-/// `Retry-After`, before any password is checked. Accounts have their own lockout (Auth); this
-/// stops one address from trying many accounts.
+/// A limit per client address, kept in the database so every server on it counts the same
+/// attempts: sign-in attempts beyond it get 429 with `Retry-After`, before any password is
+/// checked. Accounts have their own lockout (Auth); this stops one address from trying many accounts.
 public final class RateLimiter: Sendable {
     public struct Limit: Sendable {
         public let attempts: Int
@@ -20,27 +20,49 @@ public final class RateLimiter: Sendable {
     }
 
     let limit: Limit
-    let clock: @Sendable () -> Date
-    private let attempts = Mutex<[String: [Date]]>([:])
+    let kernel: Kernel
+    let threadPool: NIOThreadPool
+    /// Which limit the keys belong to: two limits never share a count.
+    let name: String
 
-    public init(limit: Limit, clock: @escaping @Sendable () -> Date) {
+    public init(_ name: String, limit: Limit, kernel: Kernel, threadPool: NIOThreadPool) {
+        self.name = name
         self.limit = limit
-        self.clock = clock
+        self.kernel = kernel
+        self.threadPool = threadPool
     }
 
     /// Records an attempt and returns nil, or the whole seconds to wait when over the limit.
-    public func admit(_ address: String) -> Int? {
-        let now = clock()
-        return attempts.withLock { table in
-            if table.count > 10_000 { table = table.filter { $0.value.last.map { now.timeIntervalSince($0) < limit.window } ?? false } }
-            var recent = (table[address] ?? []).filter { now.timeIntervalSince($0) < limit.window }
-            defer { table[address] = recent }
-            guard recent.count < limit.attempts else {
-                let oldest = recent.first ?? now
-                return max(1, Int((limit.window - now.timeIntervalSince(oldest)).rounded(.up)))
+    public func admit(_ address: String) async throws -> Int? {
+        let (kernel, key, limit) = (kernel, "\(name)|\(address)", limit)
+        return try await threadPool.runIfActive { try kernel.admit(key, limit: limit) }
+    }
+}
+
+extension Kernel {
+    /// The generic cell rate algorithm, one row per key and one statement: `attempts` requests
+    /// may come at once, then one every `window / attempts`, so no window of that length ever
+    /// admits more than `attempts`. The upsert's WHERE admits or refuses under the row's lock, so
+    /// servers counting the same key at once still count each attempt once.
+    /// Returns nil when admitted, else the whole seconds until the next attempt would be.
+    public func admit(_ key: String, limit: RateLimiter.Limit) throws -> Int? {
+        let now = Int64((now().timeIntervalSince1970 * 1000).rounded())
+        let spacing = max(1, Int64((limit.window * 1000 / Double(max(1, limit.attempts))).rounded()))
+        let latest = now + Int64((limit.window * 1000).rounded()) - spacing
+        return try store.write { db -> Int? in
+            let admitted = try db.fetchValue(Int64.self, sql: """
+                INSERT INTO kernel_rate_limits (key, due_at) VALUES (?, ?)
+                ON CONFLICT (key) DO UPDATE SET due_at = (CASE WHEN kernel_rate_limits.due_at > ? THEN kernel_rate_limits.due_at ELSE ? END) + ?
+                WHERE (CASE WHEN kernel_rate_limits.due_at > ? THEN kernel_rate_limits.due_at ELSE ? END) <= ?
+                RETURNING due_at
+                """, arguments: [key, now + spacing, now, now, spacing, now, now, latest])
+            if admitted != nil {
+                // Rows whose every attempt has aged out say nothing any more.
+                try db.execute(sql: "DELETE FROM kernel_rate_limits WHERE due_at < ?", arguments: [now])
+                return nil
             }
-            recent.append(now)
-            return nil
+            let due = try db.fetchValue(Int64.self, sql: "SELECT due_at FROM kernel_rate_limits WHERE key = ?", arguments: [key]) ?? now
+            return max(1, Int(((Double(due - latest)) / 1000).rounded(.up)))
         }
     }
 }

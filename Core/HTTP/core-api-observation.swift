@@ -23,7 +23,7 @@ struct APIObservationMiddleware: RouterMiddleware {
         metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: duration)
         context.logger.info("request", metadata: [
             "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(response.status.code)",
-            "school": "\(context.facts.schoolID ?? "-")",
+            "school": "\(context.facts.schoolID ?? "-")", "client": "\(context.clientAddress(of: request))",
             "duration_ms": "\(Self.milliseconds(duration))",
         ])
         return response

@@ -18,6 +18,12 @@ public struct APIContext: RequestContext {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
+
+    /// The client's address: the socket's peer, or behind a trusted proxy the address it
+    /// forwarded for (`HOGWARTS_TRUSTED_PROXIES`). Limits, audit and logs use this one.
+    public func clientAddress(of request: Request) -> String {
+        TrustedProxies.configured.clientAddress(peer: remoteAddress, headers: request.headers)
+    }
 }
 
 /// What a route learns about a request that the log line reports: contexts are values, so the
@@ -55,7 +61,7 @@ public struct APIServer: Sendable {
         self.threadPool = threadPool
         tokens = AccessTokens(kernel: kernel, threadPool: threadPool)
         metrics = APIMetrics()
-        signInLimiter = RateLimiter(limit: signInLimit, clock: kernel.now)
+        signInLimiter = RateLimiter("sign-in", limit: signInLimit, kernel: kernel, threadPool: threadPool)
         switches = ModuleSwitchCache(kernel: kernel, threadPool: threadPool)
     }
 

@@ -72,6 +72,9 @@ public protocol AppModule: Sendable {
     var syncEntities: [SyncEntityType] { get }
     var syncScopes: SyncScopeRule? { get }
     var syncMutations: [SyncMutation] { get }
+    /// Work `hogwarts serve` runs on its own, every few seconds, in each school where this module
+    /// is on (sending what the outbox holds, say). Every server runs it; jobs claim their rows.
+    var backgroundJobs: [BackgroundJob] { get }
     /// Fills a newly created demo school with realistic data. Runs as the operator, dependencies
     /// first, in the transaction that creates the school. Use `DemoRandom` so it is deterministic.
     func seedDemo(_ context: ActionContext, size: DemoSize) throws
@@ -103,6 +106,7 @@ extension AppModule {
     public var syncEntities: [SyncEntityType] { [] }
     public var syncScopes: SyncScopeRule? { nil }
     public var syncMutations: [SyncMutation] { [] }
+    public var backgroundJobs: [BackgroundJob] { [] }
     public func seedDemo(_ context: ActionContext, size: DemoSize) throws {}
 }
 

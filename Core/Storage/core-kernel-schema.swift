@@ -114,6 +114,15 @@ enum KernelSchema {
             """),
         // Offline sync: the per-school change log, clients and their mutation ledger (Core/Sync).
         SyncSchema.migration,
+        // Request limits shared by every server on this database (Core/HTTP/core-rate-limits.swift):
+        // one row per limited key, the moment (ms since 1970) its next request is "theoretically" due.
+        Migration("009-rate-limits", sql: """
+            CREATE TABLE kernel_rate_limits (
+                key TEXT PRIMARY KEY,
+                due_at INTEGER NOT NULL
+            );
+            CREATE INDEX kernel_rate_limits_due ON kernel_rate_limits (due_at);
+            """),
     ]
 
     /// Created before any migration runs: the ledger of applied migrations and the file's identity.

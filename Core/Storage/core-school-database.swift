@@ -117,6 +117,11 @@ public final class SchoolDatabase {
         _ = try connection.fetchOne(sql: lock, arguments: ["\(schoolID)|\(key)"])
     }
 
+    /// The clause to end a SELECT of queued work with (`... LIMIT 100 \(database.skipLockedRows)`):
+    /// several runners on several servers then share the queue instead of each taking every row.
+    /// Claim each row with a guarded UPDATE as well (`... WHERE state = 'PENDING' RETURNING id`).
+    public var skipLockedRows: String { connection.dialect.skipLockedRows }
+
     /// Runs `body` with writes refused (an action's validation), then allows them again.
     func readOnly<T>(_ body: () throws -> T) throws -> T {
         let wasReadOnly = isReadOnly

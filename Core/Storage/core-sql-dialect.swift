@@ -15,6 +15,10 @@ protocol SQLDialect: Sendable {
     /// A statement (one `?`: a text key) that makes other transactions asking for the same key
     /// wait until this one ends; nil where write transactions already exclude each other.
     var writerLock: String? { get }
+    /// The clause that ends a SELECT of queued rows a runner is about to claim: the rows it reads
+    /// stay its own until it commits, and rows another runner holds are skipped. Empty where
+    /// write transactions already exclude each other.
+    var skipLockedRows: String { get }
 }
 
 /// A trigger as an engine creates it.

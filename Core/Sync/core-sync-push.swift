@@ -57,7 +57,7 @@ extension Kernel {
                     last = try transient { try clientSeq(clientID) }
                     continue
                 } catch let error where Self.isTransient(error) {
-                    throw SyncError.unavailable(localizer.message(for: error))
+                    throw SyncError.unavailable(localizer.message(for: KernelError.publicFace(of: error)))
                 } catch {
                     guard let rejected = try transient({ try reject(mutation, declared, error: error, client: clientID, school: schoolID, localizer: localizer) }) else {
                         last = try transient { try clientSeq(clientID) }
@@ -81,7 +81,7 @@ extension Kernel {
     /// Busy or failing storage is worth retrying; a refusal by the rules is not.
     static func isTransient(_ error: any Error) -> Bool {
         switch error {
-        case KernelError.storage, KernelError.databaseInUse, KernelError.readOnlyDatabase, KernelError.pendingMigrations: true
+        case KernelError.storage, KernelError.databaseUnavailable, KernelError.databaseInUse, KernelError.readOnlyDatabase, KernelError.pendingMigrations: true
         default: false
         }
     }
@@ -90,7 +90,7 @@ extension Kernel {
         do {
             return try work()
         } catch let error where Self.isTransient(error) {
-            throw SyncError.unavailable(localizer.message(for: error))
+            throw SyncError.unavailable(localizer.message(for: KernelError.publicFace(of: error)))
         }
     }
 

@@ -195,6 +195,25 @@ public struct ListOutbox: Action {
     }
 }
 
+/// Whether any outbox entry is due: the cheap, unaudited look `hogwarts serve` takes every few
+/// seconds before it runs `DeliverOutbox`.
+public struct OutboxDue: Action {
+    public struct Input: Codable, Sendable { public init() {} }
+
+    public static let id = "notifications.outbox-due"
+    public static let permission = NotificationsPermissions.outbox
+    public static let isReadOnly = true
+
+    public init() {}
+
+    public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
+        let due: Bool? = try context.database.fetchValue("""
+            SELECT EXISTS (SELECT 1 FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now)
+            """, ["now": SQLValue(context.now)])
+        return due ?? false
+    }
+}
+
 /// Sends what is due through each channel's sender; a failure is recorded with its error and
 /// retried with backoff (1, 2, 4, ... minutes), and after 6 attempts the entry is FAILED.
 public struct DeliverOutbox: Action {
@@ -215,13 +234,20 @@ public struct DeliverOutbox: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let sender = LogFileSender(path: try context.filePath(NotificationsSettings.logPath))
         var (sent, retrying, failed) = (0, 0, 0)
-        for row in try context.database.fetchAll(
-            "SELECT * FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now ORDER BY next_attempt_at LIMIT 1000",
-            ["now": SQLValue(context.now)]) {
+        // Runners on other servers (and `notifications deliver` beside them) skip the rows this
+        // one holds, and each row is claimed with a guarded UPDATE before it is sent: an entry
+        // another runner sent since the SELECT matches nothing and is left alone.
+        for row in try context.database.fetchAll("""
+            SELECT * FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now
+            ORDER BY next_attempt_at LIMIT 1000 \(context.database.skipLockedRows)
+            """, ["now": SQLValue(context.now)]) {
+            let claimed: String? = try context.database.fetchValue("""
+                UPDATE notifications_outbox SET state = 'SENT', sent_at = :now, attempts = attempts + 1
+                WHERE school_id = :school_id AND id = :id AND state = 'PENDING' RETURNING id
+                """, ["now": SQLValue(context.now), "id": .text(row.string("id"))])
+            guard claimed != nil else { continue }
             do {
                 try sender.send(row.string("payload"))
-                try context.database.execute("UPDATE notifications_outbox SET state = 'SENT', sent_at = :now, attempts = attempts + 1 WHERE school_id = :school_id AND id = :id",
-                                             ["now": SQLValue(context.now), "id": .text(row.string("id"))])
                 sent += 1
             } catch {
                 let attempts = row.int("attempts") + 1

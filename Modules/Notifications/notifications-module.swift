@@ -21,7 +21,7 @@ public struct NotificationsModule: AppModule {
     }
     public var actions: [any Action.Type] {
         [ListNotifications.self, MarkNotificationsRead.self, DeleteNotification.self, NotificationPreferences.self, ChannelPreferences.self,
-         SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, DeliverOutbox.self]
+         SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, OutboxDue.self, DeliverOutbox.self]
     }
     public var routes: [APIRoute] { NotificationsRoutes.all }
     public var dashboard: DashboardContribution? { NotificationsRoutes.unreadCount }
@@ -29,6 +29,10 @@ public struct NotificationsModule: AppModule {
     public var commands: [any ParsableCommand.Type] { [NotificationsCommand.self] }
     public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition] }
     public var eventHandlers: [EventHandler] { NotificationHandlers.all }
+    /// Every server sends what is due; `notifications deliver` stays for a one-off run.
+    public var backgroundJobs: [BackgroundJob] {
+        [BackgroundJob("notifications.deliver", every: 5, when: OutboxDue.self, .init(), run: DeliverOutbox.self, .init())]
+    }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)

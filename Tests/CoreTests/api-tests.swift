@@ -206,14 +206,36 @@ import Testing
         }
     }
 
-    @Test func theSignInLimitCountsPerAddress() {
+    @Test func theSignInLimitCountsPerAddress() throws {
         let clock = TestClock()
-        let limiter = RateLimiter(limit: .init(attempts: 3, window: 60), clock: { clock.now })
-        #expect((0..<3).map { _ in limiter.admit("10.0.0.1") } == [nil, nil, nil])
-        #expect((limiter.admit("10.0.0.1") ?? 0) >= 1)
-        #expect(limiter.admit("10.0.0.2") == nil)
+        let harness = try TestHarness(modules: [NotesModule()], clock: { clock.now })
+        let limit = RateLimiter.Limit(attempts: 3, window: 60)
+        let kernel = harness.kernel
+        #expect(try (0..<3).map { _ in try kernel.admit("sign-in|10.0.0.1", limit: limit) } == [nil, nil, nil])
+        #expect(try kernel.admit("sign-in|10.0.0.1", limit: limit) == 20)
+        #expect(try kernel.admit("sign-in|10.0.0.2", limit: limit) == nil)
         clock.advance(61)
-        #expect(limiter.admit("10.0.0.1") == nil)
+        #expect(try kernel.admit("sign-in|10.0.0.1", limit: limit) == nil)
+    }
+
+    /// Servers on one database count one address's attempts together: ten a minute in all, not per server.
+    @Test func serversOnOneDatabaseShareTheSignInLimit() async throws {
+        let clock = TestClock()
+        let harness = try TestHarness(modules: [NotesModule()], clock: { clock.now })
+        let other = try Kernel(databasePath: harness.databasePath, modules: [NotesModule()], language: .en, clock: { clock.now })
+        let limit = RateLimiter.Limit.signIn
+        let kernels = [harness.kernel, other]
+        let admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for attempt in 0..<30 {
+                let kernel = kernels[attempt % 2]
+                group.addTask { try kernel.admit("sign-in|192.0.2.7", limit: limit) == nil }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == limit.attempts)
+        clock.advance(6)
+        #expect(try other.admit("sign-in|192.0.2.7", limit: limit) == nil)
+        #expect(try harness.kernel.admit("sign-in|192.0.2.7", limit: limit) != nil)
     }
 
     private static func kid(_ token: String) -> String? {

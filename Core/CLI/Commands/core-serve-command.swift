@@ -5,8 +5,8 @@ import Hummingbird
 import Logging
 import NIOPosix
 
-/// `hogwarts serve`: the HTTP API on Hummingbird. SIGTERM or SIGINT stops accepting, lets the
-/// requests in flight finish, then exits 0.
+/// `hogwarts serve`: the HTTP API on Hummingbird, and the background work (event deliveries, the
+/// modules' jobs). SIGTERM or SIGINT stops accepting, lets the requests in flight finish, then exits 0.
 struct ServeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "serve", abstract: L("kernel.cli.serve"))
@@ -23,6 +23,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
         let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? APIServer.defaultThreads
+        // A mistyped proxy range would silently trust no one (or the wrong peers): refuse it.
+        _ = try TrustedProxies.fromEnvironment(CommandEnvironment.current.variables)
         let kernel = try global.openKernel()
         _ = try kernel.migrationStatus()
         var logger = Logger(label: "hogwarts.http") { StreamLogHandler.standardError(label: $0) }
@@ -32,9 +34,17 @@ struct ServeCommand: ParsableCommand {
         let server = APIServer(kernel: kernel, threadPool: pool)
         let host = host
         let serverLogger = logger
+        let background = BackgroundWork(kernel: kernel, threadPool: pool)
         let outcome = BlockingRun.run {
             try await server.prepare()
-            try await server.application(host: host, port: port, logger: serverLogger).runService()
+            // Events and outboxes are delivered here, on every server at once (their rows are
+            // claimed), so no cron job is needed. They stop when the server does.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await server.application(host: host, port: port, logger: serverLogger).runService() }
+                group.addTask { await background.run() }
+                try await group.next()
+                group.cancelAll()
+            }
         }
         try? pool.syncShutdownGracefully()
         try outcome.get()

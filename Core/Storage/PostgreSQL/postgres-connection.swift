@@ -14,17 +14,18 @@ final class PostgresConnection: StorageConnection {
         let isReadOnly: Bool
     }
 
-    init(conninfo: String) throws {
+    init(conninfo: String, timeouts: PostgresTimeouts) throws {
         try Self.loadLibrary()
-        guard let handle = PQconnectdb(conninfo) else { throw KernelError.storage("PostgreSQL: out of memory") }
+        guard let handle = PQconnectdb(timeouts.bounding(conninfo)) else { throw KernelError.storage("PostgreSQL: out of memory") }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = Self.message(handle)
             PQfinish(handle)
-            throw KernelError.storage("PostgreSQL: \(message)")
+            throw KernelError.databaseUnavailable("PostgreSQL: \(message)")
         }
         self.handle = handle
         // Notices (an identifier truncated, a table already there) are not errors: keep them off stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try command(timeouts.sessionSettings)
     }
 
     deinit {
@@ -114,7 +115,7 @@ final class PostgresConnection: StorageConnection {
         let result = Self.withCStrings(values) { pointers in
             PQexecPrepared(handle, statement.name, Int32(values.count), pointers, nil, nil, 0)
         }
-        guard let result else { throw KernelError.storage("PostgreSQL: \(Self.message(handle))") }
+        guard let result else { throw KernelError.databaseUnavailable("PostgreSQL: \(Self.message(handle))") }
         do {
             try check(result, sql: sql)
         } catch {
@@ -203,9 +204,19 @@ final class PostgresConnection: StorageConnection {
     private func check(_ result: OpaquePointer?, sql: String) throws {
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
-            let detail = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? Self.message(handle)
-            throw KernelError.storage(detail.trimmingCharacters(in: .whitespacesAndNewlines))
+            let detail = (result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? Self.message(handle))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if PQstatus(handle) != CONNECTION_OK || Self.isTransient(Self.errorCode(result)) { throw KernelError.databaseUnavailable(detail) }
+            throw KernelError.storage(detail)
         }
+    }
+
+    /// SQLSTATEs that say "not now" rather than "never": the connection is gone (08), a timeout
+    /// (55P03 lock, 57014 statement, 25P03 idle in transaction), the server is shutting down or
+    /// starting (57P0x), a standby refusing a write after failover (25006), or a deadlock (40P01).
+    static func isTransient(_ code: String?) -> Bool {
+        guard let code else { return false }
+        return code.hasPrefix("08") || code.hasPrefix("57P") || ["55P03", "57014", "25P03", "25006", "40P01", "40001"].contains(code)
     }
 
     private static func errorCode(_ result: OpaquePointer?) -> String? {

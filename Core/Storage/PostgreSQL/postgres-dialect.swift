@@ -28,6 +28,9 @@ struct PostgresDialect: SQLDialect {
     /// keys wait for each other); released at commit or rollback.
     var writerLock: String? { "SELECT pg_advisory_xact_lock(hashtextextended(CAST(? AS text), 0))" }
 
+    /// Rows another transaction holds are left to it, so several runners share a queue.
+    var skipLockedRows: String { "FOR UPDATE SKIP LOCKED" }
+
     /// Names over 63 bytes keep their first 40 and a digest of the whole, so the prefix the
     /// catalog is searched by survives and two long names never meet.
     static func identifier(_ name: String) -> String {

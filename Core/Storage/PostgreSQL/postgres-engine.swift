@@ -18,7 +18,7 @@ final class PostgresEngine: StorageEngine {
     init(url: String, connections: Int? = nil) throws {
         location = Self.redacted(url)
         let limit = connections ?? ProcessInfo.processInfo.environment["HOGWARTS_DATABASE_CONNECTIONS"].flatMap(Int.init) ?? 8
-        pool = PostgresPool(conninfo: url, limit: limit)
+        pool = PostgresPool(conninfo: url, limit: limit, timeouts: .fromEnvironment())
         // Connect once now, so a wrong address or password is reported where the database is opened.
         try pool.withConnection { _ in }
     }

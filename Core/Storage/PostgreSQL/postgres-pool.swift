@@ -5,14 +5,16 @@ import Foundation
 final class PostgresPool: @unchecked Sendable {
     private let conninfo: String
     private let limit: Int
+    let timeouts: PostgresTimeouts
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var idle: [PostgresConnection] = []
     private var opened = 0
 
-    init(conninfo: String, limit: Int) {
+    init(conninfo: String, limit: Int, timeouts: PostgresTimeouts) {
         self.conninfo = conninfo
         self.limit = max(1, limit)
+        self.timeouts = timeouts
     }
 
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
@@ -23,7 +25,16 @@ final class PostgresPool: @unchecked Sendable {
 
     private func acquire() throws -> PostgresConnection {
         condition.lock()
-        while idle.isEmpty && opened >= limit { condition.wait() }
+        // Bounded: connections held by requests stuck on a database that stopped answering
+        // must not queue every later request behind them without end.
+        let deadline = Date().addingTimeInterval(timeouts.poolWait)
+        while idle.isEmpty && opened >= limit {
+            guard condition.wait(until: deadline) else {
+                if !idle.isEmpty || opened < limit { break }
+                condition.unlock()
+                throw KernelError.databaseUnavailable("no database connection was free within \(Int(timeouts.poolWait)) s")
+            }
+        }
         if let connection = idle.popLast() {
             condition.unlock()
             return connection
@@ -31,7 +42,7 @@ final class PostgresPool: @unchecked Sendable {
         opened += 1
         condition.unlock()
         do {
-            return try PostgresConnection(conninfo: conninfo)
+            return try PostgresConnection(conninfo: conninfo, timeouts: timeouts)
         } catch {
             condition.lock()
             opened -= 1

@@ -7,7 +7,7 @@ public enum PostgresScratch {
     /// work in it (their `search_path`).
     public static func makeSchema(on url: String) throws -> String {
         let schema = "scratch" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let connection = try PostgresConnection(conninfo: url)
+        let connection = try PostgresConnection(conninfo: url, timeouts: PostgresTimeouts())
         try connection.command("CREATE SCHEMA \(schema)")
         return url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     }
@@ -16,7 +16,7 @@ public enum PostgresScratch {
     public static func dropSchema(_ scratchURL: String, on url: String) {
         guard let range = scratchURL.range(of: "search_path%3D") else { return }
         let schema = scratchURL[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard let connection = try? PostgresConnection(conninfo: url) else { return }
+        guard let connection = try? PostgresConnection(conninfo: url, timeouts: PostgresTimeouts()) else { return }
         try? connection.command("DROP SCHEMA IF EXISTS \(schema) CASCADE")
     }
 }

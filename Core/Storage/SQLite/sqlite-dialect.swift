@@ -13,6 +13,9 @@ struct SQLiteDialect: SQLDialect {
     /// SQLite has one writer at a time: a write transaction already holds every key.
     var writerLock: String? { nil }
 
+    /// Nothing to add: a write transaction already excludes every other writer.
+    var skipLockedRows: String { "" }
+
     func dropTrigger(name: String, table: String) -> String {
         "DROP TRIGGER IF EXISTS \(name)"
     }

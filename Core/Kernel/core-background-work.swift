@@ -1,0 +1,57 @@
+import Foundation
+import NIOPosix
+
+/// What `hogwarts serve` does beside answering requests: delivers events whose handlers have not
+/// run (left by another server, a command or a crash), runs the modules' background jobs, and
+/// forgets expired rate-limit rows. Every server runs it; the claims make it safe to.
+public struct BackgroundWork: Sendable {
+    let kernel: Kernel
+    let threadPool: NIOThreadPool
+    /// Seconds between two passes.
+    let tick: TimeInterval
+
+    public init(kernel: Kernel, threadPool: NIOThreadPool, tick: TimeInterval = 1) {
+        self.kernel = kernel
+        self.threadPool = threadPool
+        self.tick = tick
+    }
+
+    /// Runs passes until the task is cancelled.
+    public func run() async {
+        var lastRun: [String: Date] = [:]
+        while !Task.isCancelled {
+            let due = kernel.registry.modules.flatMap { module in
+                module.backgroundJobs.filter { job in
+                    lastRun[job.id].map { Date().timeIntervalSince($0) >= job.interval } ?? true
+                }.map { (module.id, $0) }
+            }
+            for (_, job) in due { lastRun[job.id] = Date() }
+            let kernel = kernel
+            _ = try? await threadPool.runIfActive { kernel.backgroundPass(jobs: due) }
+            try? await Task.sleep(for: .seconds(tick))
+        }
+    }
+}
+
+extension Kernel {
+    /// One pass: pending events, then each due job in each school where its module is on. A
+    /// failure is logged and the next pass tries again; nothing here stops the server.
+    func backgroundPass(jobs: [(module: ModuleID, job: BackgroundJob)]) {
+        deliverPendingEvents()
+        guard !jobs.isEmpty else { return }
+        do {
+            for school in try schools() {
+                let enabled = try enabledModules(for: school.id)
+                for (module, job) in jobs where enabled.contains(module) {
+                    do {
+                        try job.pass(self, school.id)
+                    } catch {
+                        logger.warning("background job failed", metadata: ["job": "\(job.id)", "school": "\(school.slug)", "error": "\(error)"])
+                    }
+                }
+            }
+        } catch {
+            logger.warning("background jobs skipped a pass", metadata: ["error": "\(error)"])
+        }
+    }
+}
