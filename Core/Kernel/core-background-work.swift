@@ -34,6 +34,12 @@ public struct BackgroundWork: Sendable {
 }
 
 extension Kernel {
+    /// One pass of everything, whatever each job's interval: what a server does in the background,
+    /// for tests and for a one-off run.
+    public func runBackgroundWork() {
+        backgroundPass(jobs: registry.modules.flatMap { module in module.backgroundJobs.map { (module.id, $0) } })
+    }
+
     /// One pass: pending events, then each due job in each school where its module is on. A
     /// failure is logged and the next pass tries again; nothing here stops the server.
     func backgroundPass(jobs: [(module: ModuleID, job: BackgroundJob)]) {

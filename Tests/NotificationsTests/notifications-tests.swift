@@ -154,6 +154,41 @@ struct NotificationsTests {
         #expect(!stuck.isEmpty && stuck.allSatisfy { $0.state == "FAILED" && ($0.lastError ?? "").contains(fixture.harness.directory.lastPathComponent) })
     }
 
+    @Test("three runners on three servers deliver the same outbox at once: each entry is sent once, and what a server's background pass finds later too")
+    func outboxSentOnceByRacingRunners() async throws {
+        let fixture = try NotificationsFixture()
+        let (_, child) = try fixture.parentAndChild()
+        for period in ["P1", "P2", "P3", "P4", "P5"] {
+            try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: period, marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
+        }
+        let pending = try fixture.run(ListOutbox.self, .init())
+        #expect(pending.count >= 5)
+        let clock = fixture.clock
+        let modules: [any AppModule] = [AuthModule(), StudentsModule(), NotificationsModule(), AttendanceModule(), GradesModule(), MessagesModule()]
+        let servers = [fixture.harness.kernel] + (try (0..<2).map { _ in
+            try Kernel(databasePath: fixture.harness.databasePath, modules: modules, language: .en, clock: { clock.now })
+        })
+        let (school, admin) = (fixture.school.id, fixture.admin)
+        let sent = try await withThrowingTaskGroup(of: Int.self) { group in
+            for kernel in servers {
+                group.addTask { try kernel.run(DeliverOutbox.self, .init(), as: admin, in: school).sent }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(sent == pending.count, "the runners' reports add up to each entry once")
+        #expect(try String(contentsOfFile: fixture.logPath, encoding: .utf8).split(separator: "\n").count == pending.count)
+
+        // A later absence is sent by a server's own background pass, once, whichever servers run it.
+        try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P6", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
+        let later = try fixture.run(ListOutbox.self, .init()).count
+        #expect(later > 0)
+        await withTaskGroup(of: Void.self) { group in
+            for kernel in servers { group.addTask { kernel.runBackgroundWork() } }
+        }
+        #expect(try fixture.run(ListOutbox.self, .init()).isEmpty)
+        #expect(try String(contentsOfFile: fixture.logPath, encoding: .utf8).split(separator: "\n").count == pending.count + later)
+    }
+
     @Test("quiet hours hold outside deliveries until they end")
     func quietHours() throws {
         let zone = TimeZone(identifier: "Africa/Khartoum") ?? .gmt
