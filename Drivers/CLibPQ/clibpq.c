@@ -23,6 +23,14 @@
       const int *paramLengths, const int *paramFormats, int resultFormat), \
       (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat)) \
     X(PGresult *, PQdescribePrepared, (PGconn *conn, const char *stmt), (conn, stmt)) \
+    X(int, PQsendQuery, (PGconn *conn, const char *query), (conn, query)) \
+    X(int, PQsendQueryPrepared, (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, \
+      const int *paramLengths, const int *paramFormats, int resultFormat), \
+      (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat)) \
+    X(PGresult *, PQgetResult, (PGconn *conn), (conn)) \
+    X(int, PQconsumeInput, (PGconn *conn), (conn)) \
+    X(int, PQisBusy, (PGconn *conn), (conn)) \
+    X(int, PQsocket, (const PGconn *conn), (conn)) \
     X(ExecStatusType, PQresultStatus, (const PGresult *res), (res)) \
     X(char *, PQresultErrorMessage, (const PGresult *res), (res)) \
     X(char *, PQresultErrorField, (const PGresult *res, int fieldcode), (res, fieldcode)) \

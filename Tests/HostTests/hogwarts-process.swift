@@ -25,11 +25,12 @@ struct HogwartsProcess {
     let binary: URL
 
     /// A process runner with its own empty working directory (and so its own database).
-    init(binary: URL = Self.binary) throws {
+    /// - Parameter database: a database of the caller's (a schema on another server, say) instead of a fresh one.
+    init(binary: URL = Self.binary, database: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-host-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.binary = binary
-        databasePath = try TestDatabase.fresh(in: directory)
+        databasePath = try database ?? TestDatabase.fresh(in: directory)
     }
 
     /// The file in its directory, or with `HOGWARTS_TEST_DATABASE` a schema of its own on that server.

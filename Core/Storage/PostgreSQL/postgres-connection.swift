@@ -7,6 +7,9 @@ final class PostgresConnection: StorageConnection {
     let handle: OpaquePointer
     private var prepared: [String: Prepared] = [:]
     private var lastChanged = 0
+    private let timeouts: PostgresTimeouts
+    /// Set when the server stopped answering: the pool closes this connection instead of reusing it.
+    private var givenUp = false
 
     private struct Prepared {
         let name: String
@@ -23,9 +26,10 @@ final class PostgresConnection: StorageConnection {
             throw KernelError.databaseUnavailable("PostgreSQL: \(message)")
         }
         self.handle = handle
+        self.timeouts = timeouts
         // Notices (an identifier truncated, a table already there) are not errors: keep them off stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        try command(timeouts.sessionSettings)
+        try command(timeouts.sessionSettings, answerWithin: TimeInterval(timeouts.connect))
     }
 
     deinit {
@@ -42,7 +46,55 @@ final class PostgresConnection: StorageConnection {
         }
     }
 
-    var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+    var isHealthy: Bool { !givenUp && PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+    /// The result of what was just sent, waited for at most `seconds` (nil: without end): the
+    /// first error of a multi-statement command, else its first result.
+    /// Past the time the connection is given up (the pool closes it; the server rolls back
+    /// whatever it had begun) and the caller gets `databaseUnavailable`.
+    private func awaitResult(_ sent: @autoclosure () -> Int32, within seconds: TimeInterval?) throws -> OpaquePointer {
+        // A connection given up on sends nothing more (not even the ROLLBACK after the failure).
+        guard !givenUp else { throw KernelError.databaseUnavailable("PostgreSQL: the connection was given up") }
+        guard sent() == 1 else { throw giveUp("PostgreSQL: \(Self.message(handle))") }
+        let deadline = seconds.map { Date().addingTimeInterval($0) }
+        var kept: OpaquePointer?
+        while true {
+            while PQisBusy(handle) == 1 {
+                let remaining = deadline.map { $0.timeIntervalSinceNow }
+                if let remaining, remaining <= 0 {
+                    if let kept { PQclear(kept) }
+                    throw giveUp("PostgreSQL did not answer within \(Int(seconds ?? 0)) s")
+                }
+                var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+                let waited = poll(&socket, 1, remaining.map { Int32(min(60_000, max(1, ($0 * 1000).rounded(.up)))) } ?? -1)
+                if waited < 0 && errno != EINTR || PQconsumeInput(handle) == 0 {
+                    if let kept { PQclear(kept) }
+                    throw giveUp("PostgreSQL: \(Self.message(handle))")
+                }
+            }
+            guard let result = PQgetResult(handle) else { break }
+            if let previous = kept, Self.isError(result) && !Self.isError(previous) {
+                PQclear(previous)
+                kept = result
+            } else if kept == nil {
+                kept = result
+            } else {
+                PQclear(result)
+            }
+        }
+        guard let kept else { throw giveUp("PostgreSQL: \(Self.message(handle))") }
+        return kept
+    }
+
+    private static func isError(_ result: OpaquePointer) -> Bool {
+        let status = PQresultStatus(result)
+        return !(status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY)
+    }
+
+    private func giveUp(_ detail: String) -> KernelError {
+        givenUp = true
+        return .databaseUnavailable(detail)
+    }
 
     var dialect: any SQLDialect { PostgresDialect() }
 
@@ -94,9 +146,11 @@ final class PostgresConnection: StorageConnection {
             """, arguments: [prefix]).map { ($0.string("name"), $0.string("tbl"), $0.string("definition")) }
     }
 
-    /// Runs a simple command (BEGIN, COMMIT, ROLLBACK) outside the statement cache.
-    func command(_ sql: String) throws {
-        let result = PQexec(handle, sql)
+    /// Runs a simple command (BEGIN, COMMIT, ROLLBACK) outside the statement cache. A BEGIN never
+    /// waits on anyone's lock, so a server that has not answered it within `answer` seconds is
+    /// not answering at all: the connection is given up and the caller gets a prompt 503.
+    func command(_ sql: String, answerWithin answer: TimeInterval? = nil) throws {
+        let result = try awaitResult(PQsendQuery(handle, sql), within: answer ?? timeouts.statementAnswer)
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
@@ -112,10 +166,10 @@ final class PostgresConnection: StorageConnection {
             }
             return Self.text(value)
         }
-        let result = Self.withCStrings(values) { pointers in
-            PQexecPrepared(handle, statement.name, Int32(values.count), pointers, nil, nil, 0)
+        let sent = Self.withCStrings(values) { pointers in
+            PQsendQueryPrepared(handle, statement.name, Int32(values.count), pointers, nil, nil, 0)
         }
-        guard let result else { throw KernelError.databaseUnavailable("PostgreSQL: \(Self.message(handle))") }
+        let result = try awaitResult(sent, within: timeouts.statementAnswer)
         do {
             try check(result, sql: sql)
         } catch {

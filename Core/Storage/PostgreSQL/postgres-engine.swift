@@ -37,7 +37,7 @@ final class PostgresEngine: StorageEngine {
 
     private func transaction<T>(_ begin: String, _ work: (any StorageConnection) throws -> T) throws -> T {
         try pool.withConnection { connection in
-            try connection.command(begin)
+            try connection.command(begin, answerWithin: pool.timeouts.beginAnswer)
             do {
                 let result = try work(connection)
                 try connection.command("COMMIT")

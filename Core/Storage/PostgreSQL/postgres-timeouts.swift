@@ -6,7 +6,7 @@ import Foundation
 ///
 /// | variable | default | bounds |
 /// | --- | --- | --- |
-/// | `HOGWARTS_DATABASE_CONNECT_TIMEOUT` | 2 | opening a connection (libpq's `connect_timeout`, at least 2) |
+/// | `HOGWARTS_DATABASE_CONNECT_TIMEOUT` | 2 | opening a connection (libpq's `connect_timeout`, at least 2), and the answer to a BEGIN |
 /// | `HOGWARTS_DATABASE_POOL_WAIT` | 5 | waiting for a free connection of this server's pool |
 /// | `HOGWARTS_DATABASE_LOCK_TIMEOUT` | 10 | waiting for a row or lock another transaction holds |
 /// | `HOGWARTS_DATABASE_STATEMENT_TIMEOUT` | 120 | one statement |
@@ -28,6 +28,14 @@ struct PostgresTimeouts: Sendable, Equatable {
         if let value = seconds("HOGWARTS_DATABASE_IDLE_TIMEOUT") { timeouts.idleInTransaction = value }
         return timeouts
     }
+
+    /// How long a BEGIN may go unanswered (it waits on nothing) before the server is taken for
+    /// frozen: the same bound as opening a connection.
+    var beginAnswer: TimeInterval { TimeInterval(connect) }
+
+    /// How long any other statement's answer may take on this side: the server's own statement
+    /// timeout, and a little more for the answer to arrive; without end when that is off.
+    var statementAnswer: TimeInterval? { statement == 0 ? nil : TimeInterval(statement + 5) }
 
     /// The connection string with `connect_timeout` added, unless it names one already.
     func bounding(_ conninfo: String) -> String {

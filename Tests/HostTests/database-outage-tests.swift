@@ -1,0 +1,91 @@
+import Core
+import Foundation
+import HogwartsTestSupport
+import Testing
+
+/// A database that stops answering, as a frozen host or a network partition looks from a server:
+/// every process of a PostgreSQL cluster of its own is stopped with SIGSTOP, then let go. The
+/// cluster is this suite's alone (`HOGWARTS_TEST_FAULT_DATABASE`, its data folder in
+/// `HOGWARTS_TEST_FAULT_DATA`), so the rest of the suite never sees the outage.
+@Suite("A database that stops answering", .serialized,
+       .enabled(if: FaultCluster.configured != nil, "needs HOGWARTS_TEST_FAULT_DATABASE and HOGWARTS_TEST_FAULT_DATA (see .ci/run)"))
+struct DatabaseOutageTests {
+    @Test("while it is stopped, /ready answers 503 within a second and requests 503 with Retry-After within three, naming no host; once it runs again, the same server answers without a restart")
+    func stoppedAndResumed() async throws {
+        let cluster = try #require(FaultCluster.configured)
+        let schema = try PostgresScratch.makeSchema(on: cluster.url)
+        defer { PostgresScratch.dropSchema(schema, on: cluster.url) }
+        let hogwarts = try HogwartsProcess(database: schema)
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+        let token = try await server.signIn("teacher@databayt.org")
+        #expect(try await server.request("GET", "/api/mobile/students?per_page=5", token: token).status == 200)
+
+        let frozen = try Self.processes(ofCluster: cluster.data)
+        #expect(frozen.count > 1, "the postmaster and its backends")
+        for process in frozen { kill(process, SIGSTOP) }
+        let answers: [(path: String, response: ServedHogwarts.Response, seconds: Double)]
+        do {
+            defer { for process in frozen { kill(process, SIGCONT) } }
+            answers = try await withThrowingTaskGroup(of: (String, ServedHogwarts.Response, Double).self) { group in
+                for path in ["/ready", "/api/mobile/students?per_page=5", "/api/mobile/teacher/classes", "/ready"] {
+                    group.addTask {
+                        let start = Date()
+                        let response = try await server.request("GET", path, token: path == "/ready" ? nil : token, headers: ["Accept-Language": "en"])
+                        return (path, response, Date().timeIntervalSince(start))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        for answer in answers {
+            let body = String(decoding: answer.response.body, as: UTF8.self)
+            #expect(answer.response.status == 503, "\(answer.path): \(answer.response.status) \(body)")
+            #expect(answer.seconds < (answer.path == "/ready" ? 1.5 : 3.5), "\(answer.path) answered after \(answer.seconds) s")
+            #expect(answer.response.headers["retry-after"] == "2", "\(answer.path)")
+            #expect(answer.response.object["code"] as? String == "DATABASE_UNAVAILABLE", "\(answer.path): \(body)")
+            #expect(!body.contains("127.0.0.1") && !body.contains("5433") && !body.lowercased().contains("postgres"), "\(answer.path): \(body)")
+        }
+
+        let recovered = try await Self.eventually(seconds: 15) {
+            try await server.request("GET", "/api/mobile/students?per_page=5", token: token).status == 200
+        }
+        #expect(recovered, "the same server answers again once the database does")
+        #expect(try await server.request("GET", "/ready").status == 200)
+        #expect(server.process.isRunning)
+    }
+
+    /// The postmaster (first line of `postmaster.pid`) and every process it started.
+    static func processes(ofCluster data: String) throws -> [pid_t] {
+        let text = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)
+        guard let postmaster = text.split(separator: "\n").first.flatMap({ pid_t($0) }) else { return [] }
+        let children = (try FileManager.default.contentsOfDirectory(atPath: "/proc")).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // "pid (name) state ppid ...": the parent is the second field after the name.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == postmaster ? pid : nil
+        }
+        return [postmaster] + children
+    }
+
+    static func eventually(seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? await condition()) == true { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return try await condition()
+    }
+}
+
+/// The PostgreSQL cluster the outage tests may stop: `.ci/run` starts one beside the suite's.
+enum FaultCluster {
+    static var configured: (url: String, data: String)? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["HOGWARTS_TEST_FAULT_DATABASE"], let data = environment["HOGWARTS_TEST_FAULT_DATA"], !url.isEmpty, !data.isEmpty else { return nil }
+        return (url, data)
+    }
+}
