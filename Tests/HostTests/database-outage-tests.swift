@@ -7,10 +7,10 @@ import Testing
 /// every process of a PostgreSQL cluster of its own is stopped with SIGSTOP, then let go. The
 /// cluster is this suite's alone (`HOGWARTS_TEST_FAULT_DATABASE`, its data folder in
 /// `HOGWARTS_TEST_FAULT_DATA`), so the rest of the suite never sees the outage.
-@Suite("A database that stops answering", .serialized,
-       .enabled(if: FaultCluster.configured != nil, "needs HOGWARTS_TEST_FAULT_DATABASE and HOGWARTS_TEST_FAULT_DATA (see .ci/run)"))
+@Suite("A database that stops answering", .serialized, .enabled(if: TestDatabase.isPostgres, "needs HOGWARTS_TEST_DATABASE=postgres://..."))
 struct DatabaseOutageTests {
-    @Test("while it is stopped, /ready answers 503 within a second and requests 503 with Retry-After within three, naming no host; once it runs again, the same server answers without a restart")
+    @Test("while it is stopped, /ready answers 503 within a second and requests 503 with Retry-After within three, naming no host; once it runs again, the same server answers without a restart",
+          .enabled(if: FaultCluster.configured != nil, "needs HOGWARTS_TEST_FAULT_DATABASE and HOGWARTS_TEST_FAULT_DATA (see .ci/run)"))
     func stoppedAndResumed() async throws {
         let cluster = try #require(FaultCluster.configured)
         let schema = try PostgresScratch.makeSchema(on: cluster.url)
@@ -55,6 +55,44 @@ struct DatabaseOutageTests {
         #expect(recovered, "the same server answers again once the database does")
         #expect(try await server.request("GET", "/ready").status == 200)
         #expect(server.process.isRunning)
+    }
+
+    @Test("a transaction that holds a lock and goes quiet (a frozen server's) holds another server's writers for at most the lock timeout: 503 with Retry-After, then the write goes through")
+    func heldLockIsBounded() async throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo"]).status == 0)
+        let server = try ServedHogwarts(hogwarts, environment: ["HOGWARTS_DATABASE_LOCK_TIMEOUT": "1"])
+        defer { _ = server.stop() }
+        let token = try await server.signIn("teacher@databayt.org")
+        let colleague = try #require(try hogwarts.strings("SELECT id FROM auth_users WHERE email = 'teacher30@databayt.org'").first)
+        let conversation = try #require(try await server.request("POST", "/api/mobile/conversations", token: token,
+                                                                 json: ["participant_ids": [colleague], "type": "direct"]).object["id"] as? String)
+
+        // Another connection takes the conversation's row and sits on it for eight seconds.
+        let holder = Process()
+        holder.executableURL = URL(filePath: "/usr/bin/psql")
+        holder.arguments = [hogwarts.databasePath, "-qAt", "-c", """
+            BEGIN; SELECT id FROM messages_conversations WHERE id = '\(conversation)' FOR UPDATE; SELECT pg_sleep(8); COMMIT;
+            """]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        defer { holder.terminate() }
+        try await Task.sleep(for: .seconds(1.5))
+
+        let start = Date()
+        let blocked = try await server.request("POST", "/api/mobile/conversations/\(conversation)/messages", token: token,
+                                               json: ["content": "while the row is held"], headers: ["Accept-Language": "en"])
+        let waited = Date().timeIntervalSince(start)
+        #expect(blocked.status == 503 && blocked.headers["retry-after"] == "2", "\(blocked.status) \(String(decoding: blocked.body, as: UTF8.self))")
+        #expect(waited < 4, "answered after \(waited) s, with a 1 s lock timeout")
+        holder.waitUntilExit()
+        let after = try await server.request("POST", "/api/mobile/conversations/\(conversation)/messages", token: token,
+                                             json: ["content": "once the row is free"])
+        #expect((200..<300).contains(after.status))
+        #expect(try hogwarts.strings("SELECT body FROM messages_messages WHERE conversation_id = '\(conversation)'") == ["once the row is free"],
+                "the refused message was not half-written")
     }
 
     /// The postmaster (first line of `postmaster.pid`) and every process it started.
