@@ -185,6 +185,8 @@ let package = Package(
             dependencies: ["Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
                 + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HostTests",
+            // Read from the package root (upgrade-tests.swift), not as a resource.
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
         ),
