@@ -49,7 +49,7 @@ struct DatabaseOutageTests {
             #expect(!body.contains("127.0.0.1") && !body.contains("5433") && !body.lowercased().contains("postgres"), "\(answer.path): \(body)")
         }
 
-        let recovered = try await Self.eventually(seconds: 15) {
+        let recovered = try await eventually(within: 15) {
             try await server.request("GET", "/api/mobile/students?per_page=5", token: token).status == 200
         }
         #expect(recovered, "the same server answers again once the database does")
@@ -109,14 +109,6 @@ struct DatabaseOutageTests {
         return [postmaster] + children
     }
 
-    static func eventually(seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if (try? await condition()) == true { return true }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return try await condition()
-    }
 }
 
 /// The PostgreSQL cluster the outage tests may stop: `.ci/run` starts one beside the suite's.

@@ -46,7 +46,7 @@ struct FailoverTests {
         try await Task.sleep(for: .seconds(2))
         try pair.promoteStandby()
         // Writes go on until the nodes have written through the new primary for a while.
-        let recovered = try await Self.eventually(seconds: 60) { log.acknowledged(after: killedAt.addingTimeInterval(2)) >= 20 }
+        let recovered = try await eventually(within: 60) { log.acknowledged(after: killedAt.addingTimeInterval(2)) >= 20 }
         for writer in writers { writer.cancel() }
         for writer in writers { _ = await writer.result }
         #expect(recovered, "writes are acknowledged again after the promotion, without restarting the nodes")
@@ -60,14 +60,6 @@ struct FailoverTests {
         #expect(log.refused > 0, "the writes during the failover were refused, not silently dropped")
     }
 
-    static func eventually(seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return try condition()
-    }
 }
 
 /// What the writers sent and what each answer was.
@@ -107,8 +99,8 @@ struct ReplicatedPair {
     init() throws {
         folder = URL(filePath: "/tmp").appending(path: "hogwarts-failover-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        primaryPort = try NginxRun.freePort()
-        standbyPort = try NginxRun.freePort()
+        primaryPort = try LoopbackPort.free()
+        standbyPort = try LoopbackPort.free()
         try asPostgres("chown -R postgres \(folder.path)", asRoot: true)
         try asPostgres("\(Self.bin)/initdb -D \(primary) -U postgres -A trust >/dev/null")
         try asPostgres("\(Self.bin)/pg_ctl -D \(primary) -l \(folder.path)/primary.log -w -o '-k \(folder.path) -c listen_addresses=127.0.0.1 -p \(primaryPort)' start >/dev/null")

@@ -65,7 +65,7 @@ struct ManyServersTests {
         for run in deliverRuns { #expect(try await run.value == 0) }
 
         // The servers deliver the rest themselves, with no cron.
-        let drained = try await Self.eventually(seconds: 90) {
+        let drained = try await eventually(within: 90) {
             try Self.count(hogwarts, "SELECT COUNT(*) FROM notifications_outbox WHERE state = 'PENDING'") == 0
                 && Self.count(hogwarts, "SELECT COUNT(*) FROM kernel_event_deliveries WHERE status = 'PENDING'") == 0
         }
@@ -104,15 +104,5 @@ struct ManyServersTests {
 
     static func lines(_ file: URL) -> Int {
         ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").count
-    }
-
-    /// Polls `condition` until it holds or `seconds` pass.
-    static func eventually(seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return try condition()
     }
 }

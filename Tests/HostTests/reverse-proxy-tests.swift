@@ -83,7 +83,7 @@ struct NginxRun {
         folder = directory.appending(path: "nginx")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.certificate(in: folder)
-        let (plainPort, tlsPort) = (try Self.freePort(), try Self.freePort())
+        let (plainPort, tlsPort) = (try LoopbackPort.free(), try LoopbackPort.free())
         http = "http://127.0.0.1:\(plainPort)"
         https = "https://127.0.0.1:\(tlsPort)"
         let snippet = HogwartsProcess.packageRoot.appending(path: "deploy/nginx/hogwarts-proxy.conf").path
@@ -162,24 +162,8 @@ struct NginxRun {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    /// A port nothing listens on now (the kernel's pick for port 0).
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw NginxError.noPort }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     enum NginxError: Error {
         case certificate(String)
-        case noPort
     }
 }
 
