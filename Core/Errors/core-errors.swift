@@ -74,6 +74,8 @@ public enum KernelError: HogwartsError, Equatable {
     case newerDatabase(path: String, found: String, supported: String)
     case fileExists(String)
     case fileMissing(String)
+    /// A command other than `migrate`, `demo` or `school create` named a database file that is not there.
+    case databaseMissing(String)
     case databaseInUse(String)
     case readOnlyDatabase(String)
     case corruptDatabase(path: String, detail: String)
@@ -122,6 +124,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .newerDatabase: "kernel.error.newer-database"
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
+        case .databaseMissing: "kernel.error.database-missing"
         case .databaseInUse: "kernel.error.database-in-use"
         case .readOnlyDatabase: "kernel.error.read-only-database"
         case .corruptDatabase: "kernel.error.corrupt-database"
@@ -163,7 +166,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .unknownSetting(let key): ["key": key]
         case .invalidSetting(let key, let value, let reason): ["key": key, "value": value, "reason": reason]
         case .settingPathOutside(let key, let path, let folder): ["key": key, "path": path, "folder": folder]
-        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
+        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseMissing(let path),
+             .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
         case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
         case .backupNeedsServerTools(let database), .demoNeedsEmptyServerDatabase(let database): ["database": database]
@@ -176,7 +180,7 @@ public enum KernelError: HogwartsError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidVersionRange, .invalidModuleID, .invalidSlug, .invalidTimeZone, .invalidSetting, .settingPathOutside: .usage
-        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing: .notFound
+        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing, .databaseMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
         case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse,

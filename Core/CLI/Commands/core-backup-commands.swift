@@ -9,7 +9,7 @@ struct BackupCommand: ParsableCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp(L("kernel.option.backup-to"))) var destination: String
 
     func run() throws {
-        let kernel = try global.openKernel()
+        let kernel = try global.openKernel(.anyVersion)
         try kernel.backup(to: destination, progress: ProgressLine.reporter())
         try global.output.emit(["backup": destination]) { _ in L("kernel.backup.done", ["path": destination]) }
     }
@@ -24,7 +24,7 @@ struct RestoreCommand: ParsableCommand {
     @Option(name: .customLong("from"), help: ArgumentHelp(L("kernel.option.restore-from"))) var source: String
 
     func run() throws {
-        let kernel = try global.openKernel()
+        let kernel = try global.openKernel(.anyVersion)
         let previous = try kernel.restore(from: source, progress: ProgressLine.reporter())
         try global.output.emit(["restored": source, "previous": previous]) { _ in
             L("kernel.restore.done", ["path": source, "previous": previous])
@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let report = try global.openKernel().checkIntegrity()
+        let report = try global.openKernel(.anyVersion).checkIntegrity()
         try global.output.emit(report) { report in
             report.ok ? TextTable(lines: [L("kernel.check.ok", ["path": report.path, "mode": report.mode])])
                 : TextTable(lines: [L("kernel.check.failed", ["path": report.path, "mode": report.mode])] + report.problems)

@@ -19,14 +19,21 @@ struct ServeCommand: ParsableCommand {
     var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? "8080"
     @Option(name: .customLong("threads"), help: ArgumentHelp(L("kernel.option.threads")))
     var threads: String?
+    @Flag(name: .customLong("migrate"), help: ArgumentHelp(L("kernel.option.serve-migrate")))
+    var migrate = false
 
     func run() throws {
         let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
         let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? APIServer.defaultThreads
         // A mistyped proxy range would silently trust no one (or the wrong peers): refuse it.
         _ = try TrustedProxies.fromEnvironment(CommandEnvironment.current.variables)
-        let kernel = try global.openKernel()
-        _ = try kernel.migrationStatus()
+        // An unmigrated, older or newer database is refused here, in one sentence, before
+        // anything listens; `--migrate` brings an older one up to date first (never a newer one).
+        let kernel = try global.openKernel(migrate ? .anyVersion : .current)
+        if migrate {
+            try kernel.migrate(progress: ProgressLine.reporter())
+            try kernel.requireCurrentSchema()
+        }
         var logger = Logger(label: "hogwarts.http") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: global.logLevel.lowercased()).map { min($0, .info) } ?? .info
         let pool = NIOThreadPool(numberOfThreads: threads)
