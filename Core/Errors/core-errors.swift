@@ -76,6 +76,8 @@ public enum KernelError: HogwartsError, Equatable {
     case fileMissing(String)
     /// A command other than `migrate`, `demo` or `school create` named a database file that is not there.
     case databaseMissing(String)
+    /// `backup --keep` names a folder that does not exist or is a file.
+    case backupFolderMissing(String)
     case databaseInUse(String)
     case readOnlyDatabase(String)
     case corruptDatabase(path: String, detail: String)
@@ -125,6 +127,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
         case .databaseMissing: "kernel.error.database-missing"
+        case .backupFolderMissing: "kernel.error.backup-folder-missing"
         case .databaseInUse: "kernel.error.database-in-use"
         case .readOnlyDatabase: "kernel.error.read-only-database"
         case .corruptDatabase: "kernel.error.corrupt-database"
@@ -166,7 +169,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .unknownSetting(let key): ["key": key]
         case .invalidSetting(let key, let value, let reason): ["key": key, "value": value, "reason": reason]
         case .settingPathOutside(let key, let path, let folder): ["key": key, "path": path, "folder": folder]
-        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseMissing(let path),
+        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseMissing(let path), .backupFolderMissing(let path),
              .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
         case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
@@ -180,7 +183,7 @@ public enum KernelError: HogwartsError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidVersionRange, .invalidModuleID, .invalidSlug, .invalidTimeZone, .invalidSetting, .settingPathOutside: .usage
-        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing, .databaseMissing: .notFound
+        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing, .databaseMissing, .backupFolderMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
         case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse,

@@ -1,17 +1,44 @@
 import ArgumentParser
+import Foundation
 
+/// `hogwarts backup --to FILE`, or `--to FOLDER --keep N` for unattended runs: a dated file
+/// (`BackupRotation`) in the folder, then the oldest dated ones removed so that N remain.
 struct BackupCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "backup", abstract: L("kernel.cli.backup"))
+        CommandConfiguration(commandName: "backup", abstract: L("kernel.cli.backup"), discussion: L("kernel.cli.backup.discussion"))
     }
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .customLong("to"), help: ArgumentHelp(L("kernel.option.backup-to"))) var destination: String
+    @Option(name: .customLong("keep"), help: ArgumentHelp(L("kernel.option.backup-keep"))) var keep: String?
 
     func run() throws {
+        // Everything about the arguments is checked before the database is touched.
+        let keep = try keep.map { try ArgumentValue.integer($0, option: "--keep", in: 1...10_000) }
+        if keep != nil {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue else {
+                throw KernelError.backupFolderMissing(destination)
+            }
+        }
         let kernel = try global.openKernel(.anyVersion)
-        try kernel.backup(to: destination, progress: ProgressLine.reporter())
-        try global.output.emit(["backup": destination]) { _ in L("kernel.backup.done", ["path": destination]) }
+        guard let keep else {
+            try kernel.backup(to: destination, progress: ProgressLine.reporter())
+            try global.output.emit(["backup": destination]) { _ in L("kernel.backup.done", ["path": destination]) }
+            return
+        }
+        let path = URL(filePath: destination).appending(path: BackupRotation.fileName(at: Date())).path
+        try kernel.backup(to: path, progress: ProgressLine.reporter())
+        // Pruned only once the new copy is safely in place.
+        let removed = try BackupRotation.prune(destination, keep: keep)
+        try global.output.emit(Rotated(backup: path, removed: removed)) { rotated in
+            L("kernel.backup.rotated", ["path": rotated.backup, "keep": String(keep), "removed": String(rotated.removed.count)])
+        }
+    }
+
+    struct Rotated: Encodable {
+        let backup: String
+        let removed: [String]
     }
 }
 
