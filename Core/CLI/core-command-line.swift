@@ -47,7 +47,7 @@ struct RootCommand: ParsableCommand {
 
 enum KernelCommands {
     static let all: [any ParsableCommand.Type] = [
-        DemoCommand.self, MigrateCommand.self, ModulesCommand.self,
+        DemoCommand.self, MigrateCommand.self, ConfigCommand.self, ModulesCommand.self,
         SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         ServeCommand.self, KeysCommand.self,
     ]

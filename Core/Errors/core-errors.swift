@@ -90,6 +90,8 @@ public enum KernelError: HogwartsError, Equatable {
     /// shutting down, no connection free): worth trying again in a moment. The detail is for the log.
     case databaseUnavailable(String)
     case invalidTrustedProxy(String)
+    /// `hogwarts config` found variables that `serve` would refuse to start with (named).
+    case configurationRefused([String])
 
     public var messageKey: String {
         switch self {
@@ -136,6 +138,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .storage: "kernel.error.storage"
         case .databaseUnavailable: "kernel.error.database-unavailable"
         case .invalidTrustedProxy: "kernel.error.invalid-trusted-proxy"
+        case .configurationRefused: "kernel.error.configuration-refused"
         }
     }
 
@@ -177,6 +180,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .storage(let detail): ["detail": detail]
         case .databaseUnavailable: [:]
         case .invalidTrustedProxy(let entry): ["entry": entry]
+        case .configurationRefused(let variables): ["variables": variables.joined(separator: ", ")]
         }
     }
 

@@ -14,16 +14,24 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .customLong("host"), help: ArgumentHelp(L("kernel.option.host")))
-    var host: String = CommandEnvironment.current.variables["HOGWARTS_HOST"] ?? "127.0.0.1"
+    var host: String = CommandEnvironment.current.variables["HOGWARTS_HOST"] ?? Self.defaultHost
     @Option(name: .customLong("port"), help: ArgumentHelp(L("kernel.option.port")))
-    var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? "8080"
+    var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? Self.defaultPort
     @Option(name: .customLong("threads"), help: ArgumentHelp(L("kernel.option.threads")))
     var threads: String?
     @Flag(name: .customLong("migrate"), help: ArgumentHelp(L("kernel.option.serve-migrate")))
     var migrate = false
 
+    static let defaultHost = "127.0.0.1"
+    static let defaultPort = "8080"
+
+    /// A port as `--port` and `HOGWARTS_PORT` take it.
+    static func port(_ text: String) throws -> Int {
+        try ArgumentValue.integer(text, option: "--port", in: 0...65535)
+    }
+
     func run() throws {
-        let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
+        let port = try Self.port(port)
         let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? APIServer.defaultThreads
         // A mistyped proxy range would silently trust no one (or the wrong peers): refuse it.
         _ = try TrustedProxies.fromEnvironment(CommandEnvironment.current.variables)
