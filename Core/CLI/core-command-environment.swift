@@ -61,13 +61,16 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
 
     /// Opens the kernel for this command: database, modules, language and a stderr logger.
-    public func openKernel() throws -> Kernel {
+    /// By default the database must exist and be exactly as migrated as this build expects, so
+    /// a command fails with one sentence before it starts rather than on a missing table.
+    public func openKernel(_ use: DatabaseUse = .current) throws -> Kernel {
         let environment = CommandEnvironment.current
         var logger = Logger(label: "hogwarts") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .warning
         let kernel = try Kernel(
             databasePath: resolvedDatabasePath, registry: environment.registry,
-            language: environment.localizer.language, logger: logger)
+            language: environment.localizer.language, logger: logger, createIfMissing: use == .create)
+        if use == .current { try kernel.requireCurrentSchema() }
         return kernel
     }
 

@@ -17,8 +17,17 @@ public enum HogwartsCommandLine {
         }
         let environment = CommandEnvironment(registry: registry, language: language, variables: variables)
         CommandEnvironment.$installed.withValue(environment) {
+            var command: any ParsableCommand
             do {
-                var command = try RootCommand.parseAsRoot(arguments)
+                command = try RootCommand.parseAsRoot(arguments)
+            } catch {
+                // argument-parser's own sentences are English: said again in the user's language.
+                guard let report = ArgumentErrors.report(error, arguments: arguments, root: RootCommand.self, localizer: environment.localizer) else {
+                    RootCommand.exit(withError: error)
+                }
+                failWithText(report, status: RootCommand.exitCode(for: error).rawValue)
+            }
+            do {
                 try command.run()
             } catch let error as any HogwartsError {
                 fail(error, localizer: environment.localizer)
@@ -30,8 +39,12 @@ public enum HogwartsCommandLine {
     }
 
     private static func fail(_ error: any Error, localizer: Localizer) -> Never {
-        FileHandle.standardError.write(Data("hogwarts: \(TextInput.printable(localizer.message(for: error), multiline: true))\n".utf8))
-        exit((error as? any HogwartsError)?.exitStatus.rawValue ?? ExitStatus.failure.rawValue)
+        failWithText(localizer.message(for: error), status: (error as? any HogwartsError)?.exitStatus.rawValue ?? ExitStatus.failure.rawValue)
+    }
+
+    private static func failWithText(_ text: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("hogwarts: \(TextInput.printable(text, multiline: true))\n".utf8))
+        exit(status)
     }
 }
 
@@ -47,7 +60,7 @@ struct RootCommand: ParsableCommand {
 
 enum KernelCommands {
     static let all: [any ParsableCommand.Type] = [
-        DemoCommand.self, MigrateCommand.self, ModulesCommand.self,
+        DemoCommand.self, MigrateCommand.self, ConfigCommand.self, ModulesCommand.self,
         SettingsCommand.self, AuditCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         ServeCommand.self, KeysCommand.self,
     ]

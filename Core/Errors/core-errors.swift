@@ -74,6 +74,10 @@ public enum KernelError: HogwartsError, Equatable {
     case newerDatabase(path: String, found: String, supported: String)
     case fileExists(String)
     case fileMissing(String)
+    /// A command other than `migrate`, `demo` or `school create` named a database file that is not there.
+    case databaseMissing(String)
+    /// `backup --keep` names a folder that does not exist or is a file.
+    case backupFolderMissing(String)
     case databaseInUse(String)
     case readOnlyDatabase(String)
     case corruptDatabase(path: String, detail: String)
@@ -86,6 +90,8 @@ public enum KernelError: HogwartsError, Equatable {
     /// shutting down, no connection free): worth trying again in a moment. The detail is for the log.
     case databaseUnavailable(String)
     case invalidTrustedProxy(String)
+    /// `hogwarts config` found variables that `serve` would refuse to start with (named).
+    case configurationRefused([String])
 
     public var messageKey: String {
         switch self {
@@ -122,6 +128,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .newerDatabase: "kernel.error.newer-database"
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
+        case .databaseMissing: "kernel.error.database-missing"
+        case .backupFolderMissing: "kernel.error.backup-folder-missing"
         case .databaseInUse: "kernel.error.database-in-use"
         case .readOnlyDatabase: "kernel.error.read-only-database"
         case .corruptDatabase: "kernel.error.corrupt-database"
@@ -130,6 +138,7 @@ public enum KernelError: HogwartsError, Equatable {
         case .storage: "kernel.error.storage"
         case .databaseUnavailable: "kernel.error.database-unavailable"
         case .invalidTrustedProxy: "kernel.error.invalid-trusted-proxy"
+        case .configurationRefused: "kernel.error.configuration-refused"
         }
     }
 
@@ -163,20 +172,22 @@ public enum KernelError: HogwartsError, Equatable {
         case .unknownSetting(let key): ["key": key]
         case .invalidSetting(let key, let value, let reason): ["key": key, "value": value, "reason": reason]
         case .settingPathOutside(let key, let path, let folder): ["key": key, "path": path, "folder": folder]
-        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
+        case .notAHogwartsDatabase(let path), .fileExists(let path), .fileMissing(let path), .databaseMissing(let path), .backupFolderMissing(let path),
+             .databaseInUse(let path), .readOnlyDatabase(let path): ["path": path]
         case .corruptDatabase(let path, let detail): ["path": path, "detail": detail]
         case .newerDatabase(let path, let found, let supported): ["path": path, "found": found, "supported": supported]
         case .backupNeedsServerTools(let database), .demoNeedsEmptyServerDatabase(let database): ["database": database]
         case .storage(let detail): ["detail": detail]
         case .databaseUnavailable: [:]
         case .invalidTrustedProxy(let entry): ["entry": entry]
+        case .configurationRefused(let variables): ["variables": variables.joined(separator: ", ")]
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidVersionRange, .invalidModuleID, .invalidSlug, .invalidTimeZone, .invalidSetting, .settingPathOutside: .usage
-        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing: .notFound
+        case .unknownModule, .unknownSchool, .unknownSetting, .fileMissing, .databaseMissing, .backupFolderMissing: .notFound
         case .moduleDisabled, .pendingMigrations: .unavailable
         case .permissionDenied, .outsideSchool: .permissionDenied
         case .schoolExists, .requestIDReused, .fileExists, .enableNeedsDependencies, .disableHasDependents, .databaseInUse,

@@ -48,6 +48,11 @@ public struct APIServer: Sendable {
 
     public static let maximumBodySize = 1 << 20
 
+    /// `HOGWARTS_CONSOLE_SECURE=1` (exactly): the console's cookies are `Secure` even without `X-Forwarded-Proto: https`.
+    public static func consoleAlwaysSecure(_ variables: [String: String]) -> Bool {
+        variables["HOGWARTS_CONSOLE_SECURE"] == "1"
+    }
+
     public let kernel: Kernel
     public let tokens: AccessTokens
     public let metrics: APIMetrics
@@ -92,7 +97,7 @@ public struct APIServer: Sendable {
             }
         }
         // The web console at `/`, beside the API: its pages come from the modules (Core/Console).
-        ConsoleShell(server: self, alwaysSecure: ProcessInfo.processInfo.environment["HOGWARTS_CONSOLE_SECURE"] == "1").mount(on: router)
+        ConsoleShell(server: self, alwaysSecure: Self.consoleAlwaysSecure(ProcessInfo.processInfo.environment)).mount(on: router)
         return router
     }
 

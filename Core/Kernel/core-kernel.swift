@@ -30,17 +30,19 @@ public final class Kernel: Sendable {
     }
 
     /// Opens the database for an already-resolved registry (the CLI resolves it once, before parsing).
+    /// - Parameter createIfMissing: false refuses a database file that does not exist (`databaseMissing`).
     public init(
         databasePath: String,
         registry: ModuleRegistry,
         language: Language = .default,
         logger: Logger = Logger(label: "hogwarts", factory: { _ in SwiftLogNoOpLogHandler() }),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        createIfMissing: Bool = true
     ) throws {
         self.registry = registry
         localizer = Localizer(language: language, catalog: registry.catalog)
         self.databasePath = databasePath
-        store = try KernelStore(location: databasePath, recorder: ChangeRecorder(registry: registry, now: clock))
+        store = try KernelStore(location: databasePath, recorder: ChangeRecorder(registry: registry, now: clock), createIfMissing: createIfMissing)
         self.logger = logger
         now = clock
         if let mode = FileSafety.exposedMode(of: databasePath) {

@@ -5,23 +5,28 @@ import Foundation
 public enum FileSafety {
     /// Creates an empty file readable and writable by its owner only (0600), so SQLite's WAL and
     /// shared-memory files, which copy the database file's mode, are private too. Does nothing
-    /// when the file exists.
-    static func createPrivateFile(at path: String) throws {
-        guard !FileManager.default.fileExists(atPath: path) else { return }
+    /// when the file exists; returns whether this call created it.
+    @discardableResult
+    static func createPrivateFile(at path: String) throws -> Bool {
+        guard !FileManager.default.fileExists(atPath: path) else { return false }
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             // Another process created it first: that is fine, it is the same file either way.
-            if errno == EEXIST { return }
+            if errno == EEXIST { return false }
             throw KernelError.storage("\(path): \(String(cString: strerror(errno)))")
         }
         close(descriptor)
+        return true
     }
 
     /// Creates `path` (which must not exist) with mode 0600 from the first byte (FileManager sets
     /// permissions only after writing), writes `data` and waits for the disk.
     public static func writePrivateFile(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw KernelError.fileExists(path) }
+            throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
         let written = data.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
         let synced = fsync(descriptor) == 0
         close(descriptor)
@@ -29,6 +34,16 @@ public enum FileSafety {
             unlink(path)
             throw KernelError.storage("cannot write \(path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Waits until `path` (a file, or a folder after a rename in it) is on the disk, so a power
+    /// cut cannot leave a name that points at unwritten data.
+    static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw KernelError.storage("\(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        // A folder whose file system cannot sync it (EINVAL) has nothing more to wait for.
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw KernelError.storage("\(path): \(String(cString: strerror(errno)))") }
     }
 
     /// The file's permission bits when group or others may read or write it; nil when private or absent.

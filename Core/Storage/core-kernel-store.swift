@@ -10,9 +10,12 @@ final class KernelStore: Sendable {
         self.recorder = recorder
     }
 
-    /// Opens the database `location` names: a `postgres://` URL opens PostgreSQL, a file path SQLite.
-    convenience init(location: String, recorder: ChangeRecorder? = nil) throws {
-        let engine: any StorageEngine = PostgresEngine.accepts(location) ? try PostgresEngine(url: location) : try SQLiteEngine(path: location)
+    /// Opens the database `location` names: a `postgres://` URL opens PostgreSQL, a file path
+    /// SQLite (a missing file is created only with `createIfMissing`).
+    convenience init(location: String, recorder: ChangeRecorder? = nil, createIfMissing: Bool = true) throws {
+        let engine: any StorageEngine = PostgresEngine.accepts(location)
+            ? try PostgresEngine(url: location)
+            : try SQLiteEngine(path: location, createIfMissing: createIfMissing)
         self.init(engine: engine, recorder: recorder)
     }
 

@@ -70,6 +70,16 @@ extension Kernel {
         }
     }
 
+    /// Refuses, before any work starts, a database this build cannot use as it stands: one a
+    /// newer Hogwarts wrote (`newerDatabase`), or one with migrations still to apply, never
+    /// migrated at all included (`pendingMigrations`, which names `hogwarts migrate`).
+    public func requireCurrentSchema() throws {
+        try store.read { db in
+            if try db.tableExists("kernel_meta") { try checkFileVersion(db) }
+            try requireMigrated(db)
+        }
+    }
+
     /// Refuses to work on a database with pending migrations: running new code on an old
     /// schema would fail halfway through an action.
     func requireMigrated(_ db: any StorageConnection) throws {

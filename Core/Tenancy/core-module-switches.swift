@@ -60,8 +60,14 @@ extension Kernel {
 
     /// Every module with its version and dependencies, and its state for a school when one is given.
     public func moduleStates(for schoolReference: String?) throws -> [ModuleState] {
-        let enabled: Set<ModuleID>? = try schoolReference.map { try enabledModules(for: $0) }
-        return registry.modules.map { module in
+        ModuleState.listing(registry, enabled: try schoolReference.map { try enabledModules(for: $0) })
+    }
+}
+
+extension ModuleState {
+    /// Every module of the registry, with whether it is on when `enabled` is given.
+    static func listing(_ registry: ModuleRegistry, enabled: Set<ModuleID>?) -> [ModuleState] {
+        registry.modules.map { module in
             ModuleState(
                 module: module.id,
                 version: module.version,

@@ -27,15 +27,17 @@ struct SchoolCommand: ParsableCommand {
                 throw CommandError.invalidArgument(name: "--language", value: language, expected: "ar|en")
             }
             try checkText()
-            let kernel = try global.openKernel()
-            let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
-            let admin = CreateUser.Input(email: adminEmail, displayName: adminName ?? adminEmail, role: .admin, password: password)
-            let school = try kernel.createSchool(NewSchool(
-                slug: slug, name: LocalizedText(ar: nameArabic, en: nameEnglish), timeZone: timeZone, language: schoolLanguage,
-                enabledModules: modules.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
-            ) { context in
-                try CreateUser().validate(admin, in: context)
-                _ = try CreateUser().perform(admin, in: context)
+            // The one command besides migrate and demo that may start a new database (migrated here).
+            let school = try global.withNewOrCurrentDatabase { kernel in
+                let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
+                let admin = CreateUser.Input(email: adminEmail, displayName: adminName ?? adminEmail, role: .admin, password: password)
+                return try kernel.createSchool(NewSchool(
+                    slug: slug, name: LocalizedText(ar: nameArabic, en: nameEnglish), timeZone: timeZone, language: schoolLanguage,
+                    enabledModules: modules.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+                ) { context in
+                    try CreateUser().validate(admin, in: context)
+                    _ = try CreateUser().perform(admin, in: context)
+                }
             }
             try global.output.emit(school) { L("auth.school.created", ["school": $0.slug, "email": UserAccounts.normalize(adminEmail)]) }
         }

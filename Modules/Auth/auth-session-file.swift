@@ -12,17 +12,9 @@ struct SessionFile {
 
     let url: URL
 
-    /// `HOGWARTS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/hogwarts`, else `~/.config/hogwarts`.
+    /// In `ConfigDirectory`: `HOGWARTS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/hogwarts`, else `~/.config/hogwarts`.
     init(variables: [String: String]) {
-        let directory: URL
-        if let configured = variables["HOGWARTS_CONFIG_DIR"] {
-            directory = URL(filePath: configured)
-        } else if let xdg = variables["XDG_CONFIG_HOME"] {
-            directory = URL(filePath: xdg).appending(path: "hogwarts")
-        } else {
-            directory = FileManager.default.homeDirectoryForCurrentUser.appending(path: ".config/hogwarts")
-        }
-        url = directory.appending(path: "sessions.json")
+        url = ConfigDirectory.resolve(variables).url.appending(path: "sessions.json")
     }
 
     static func key(for databasePath: String) -> String {

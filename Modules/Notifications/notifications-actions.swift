@@ -271,14 +271,14 @@ struct LogFileSender {
     let path: String
 
     func send(_ payload: String) throws {
-        let line = Data((payload + "\n").utf8)
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw SendError(detail: "cannot create \(path)") }
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw SendError(detail: "cannot open \(path) for writing") }
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: line)
+        let line = Array((payload + "\n").utf8)
+        // Message text about children: a new log is its owner's alone (0600) from the start.
+        // O_APPEND keeps lines of several servers writing at once whole.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SendError(detail: "cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let written = line.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
+        guard written == line.count else { throw SendError(detail: "cannot write \(path): \(String(cString: strerror(errno)))") }
     }
 
     struct SendError: Error, CustomStringConvertible {

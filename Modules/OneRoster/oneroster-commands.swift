@@ -68,9 +68,7 @@ struct OneRosterCommand: ParsableCommand {
         /// The codes go to a file only its owner may read (0600), created new.
         private func writeCodes(_ codes: [SetPasswordCode], to path: String) throws {
             let text = OneRosterCSV.write(header: ["email", "code", "expires_on"], rows: codes.map { [$0.email, $0.code, $0.expiresOn] })
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw KernelError.fileMissing(path)
-            }
+            try FileSafety.writePrivateFile(Data(text.utf8), to: path)
         }
     }
 

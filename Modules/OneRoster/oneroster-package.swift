@@ -47,16 +47,13 @@ enum OneRosterPackage {
                     data.subdata(in: Int(position)..<Int(position) + size)
                 }
             }
-            guard let data = archive.data, FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw KernelError.fileMissing(path)
-            }
+            guard let data = archive.data else { throw KernelError.fileMissing(path) }
+            try FileSafety.writePrivateFile(data, to: path)
         } else {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             for (name, text) in files {
                 let file = URL(filePath: path).appending(path: name).path
-                guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                    throw KernelError.fileMissing(file)
-                }
+                try FileSafety.writePrivateFile(Data(text.utf8), to: file)
             }
         }
     }

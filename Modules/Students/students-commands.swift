@@ -211,7 +211,8 @@ struct StudentsCommand: ParsableCommand {
             let rows = try session.run(ExportStudents.self, .init())
             if let destination {
                 guard !FileManager.default.fileExists(atPath: destination) else { throw KernelError.fileExists(destination) }
-                try ExportStudents.csv(rows).write(toFile: destination, atomically: true, encoding: .utf8)
+                // Children's records: created 0600 from the first byte, never readable by others.
+                try FileSafety.writePrivateFile(Data(ExportStudents.csv(rows).utf8), to: destination)
                 try session.output.emit(["exported": destination]) { _ in L("students.export.done", ["path": destination]) }
             } else if session.output.json {
                 try session.output.emit(rows) { _ in TextTable(lines: []) }

@@ -23,7 +23,8 @@ struct LocalizationTests {
         .actionNotRegistered("a.x"), .requestIDReused(requestID: "r", action: "a.x"), .unscopedStatement("SELECT 1"),
         .unknownSetting("a.k"), .invalidSetting(key: "a.k", value: "v", reason: "1-2"), .notAHogwartsDatabase("/f"),
         .newerDatabase(path: "/f", found: "9.0.0", supported: "0.1.0"), .fileExists("/f"), .fileMissing("/f"), .storage("disk full"),
-        .backupNeedsServerTools(database: "postgres://h/db"),
+        .backupNeedsServerTools(database: "postgres://h/db"), .databaseMissing("/f"), .backupFolderMissing("/f"),
+        .configurationRefused(["HOGWARTS_PORT"]),
     ]
 
     @Test("every kernel error reads as a sentence in both languages, with its details filled in", arguments: Language.allCases)

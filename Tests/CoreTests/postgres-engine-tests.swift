@@ -31,6 +31,12 @@ struct PostgresEngineTests {
     @Test("a URL's password never reaches a message")
     func redacted() {
         #expect(PostgresEngine.redacted("postgres://hogwarts:s3cret@db:5432/school") == "postgres://hogwarts:***@db:5432/school")
+        // A '/' or '@' in the password, and passwords in the query, are hidden too.
+        #expect(PostgresEngine.redacted("postgres://hogwarts:s3/cr@et@db:5432/school") == "postgres://hogwarts:***@db:5432/school")
+        #expect(PostgresEngine.redacted("postgresql://db/school?user=u&password=s3cret&sslpassword=k3y&sslmode=require")
+            == "postgresql://db/school?user=u&password=***&sslpassword=***&sslmode=require")
+        #expect(PostgresEngine.redacted("postgres://hogwarts@db/school") == "postgres://hogwarts@db/school")
+        #expect(PostgresEngine.redacted("./hogwarts.sqlite") == "./hogwarts.sqlite")
         #expect(PostgresEngine.accepts("postgresql://db/school") && !PostgresEngine.accepts("./hogwarts.sqlite"))
     }
 

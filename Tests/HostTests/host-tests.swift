@@ -103,6 +103,10 @@ struct HostTests {
     func pendingMigrations() throws {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
+        // An empty database (a file that is missing is another error: see DatabaseGateTests).
+        if !TestDatabase.isPostgres {
+            #expect(FileManager.default.createFile(atPath: hogwarts.databasePath, contents: nil, attributes: [.posixPermissions: 0o600]))
+        }
         let result = try hogwarts.run(["school", "list", "--lang", "en"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("Run hogwarts migrate first"))

@@ -10,12 +10,12 @@ final class ServedHogwarts: @unchecked Sendable {
     let log: URL
     private(set) var port = 0
 
-    /// Starts `hogwarts serve --port 0` on the process runner's database and waits until it listens.
-    init(_ hogwarts: HogwartsProcess, environment: [String: String] = [:]) throws {
+    /// Starts `hogwarts serve --port 0` (and `arguments`) on the process runner's database and waits until it listens.
+    init(_ hogwarts: HogwartsProcess, arguments: [String] = [], environment: [String: String] = [:]) throws {
         log = hogwarts.directory.appending(path: "serve.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = hogwarts.binary
-        process.arguments = ["serve", "--port", "0"]
+        process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = hogwarts.directory
         process.environment = ProcessInfo.processInfo.environment.merging(["HOGWARTS_DATABASE": hogwarts.databasePath].merging(environment) { $1 }) { $1 }
         process.standardOutput = FileHandle.nullDevice

@@ -154,6 +154,17 @@ struct NotificationsTests {
         #expect(!stuck.isEmpty && stuck.allSatisfy { $0.state == "FAILED" && ($0.lastError ?? "").contains(fixture.harness.directory.lastPathComponent) })
     }
 
+    @Test("the outbox log holds message text about children: it is created readable by its owner only (0600)")
+    func logFileIsPrivate() throws {
+        let fixture = try NotificationsFixture()
+        let (_, child) = try fixture.parentAndChild()
+        try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P1", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
+        #expect(!FileManager.default.fileExists(atPath: fixture.logPath))
+        #expect(try fixture.run(DeliverOutbox.self, .init()).sent > 0)
+        let mode = (try FileManager.default.attributesOfItem(atPath: fixture.logPath)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600, "mode \(String(mode ?? 0, radix: 8))")
+    }
+
     @Test("three runners on three servers deliver the same outbox at once: each entry is sent once, and what a server's background pass finds later too")
     func outboxSentOnceByRacingRunners() async throws {
         let fixture = try NotificationsFixture()

@@ -15,7 +15,7 @@ struct DemoCommand: ParsableCommand {
         let onServer = PostgresEngine.accepts(path)
         if onServer || FileManager.default.fileExists(atPath: path) {
             let hasSchools = try {
-                let existing = try global.openKernel()
+                let existing = try global.openKernel(.create)
                 try existing.migrate()
                 return try !existing.schools().isEmpty
             }()
@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
                 try FileManager.default.removeItem(atPath: path + suffix)
             }
         }
-        let kernel = try global.openKernel()
+        let kernel = try global.openKernel(.create)
         try kernel.migrate(progress: ProgressLine.reporter())
         let schools = try kernel.createDemoSchools(progress: ProgressLine.reporter())
         let modules = try kernel.moduleStates(for: schools.first?.id)

@@ -9,7 +9,8 @@ struct MigrateCommand: ParsableCommand {
     @Flag(name: .customLong("status"), help: ArgumentHelp(L("kernel.cli.migrate.status"))) var status = false
 
     func run() throws {
-        let kernel = try global.openKernel()
+        // Only migrating may start a new database; asking for the status of one that is not there may not.
+        let kernel = try global.openKernel(status ? .anyVersion : .create)
         if status {
             try global.output.emit(try kernel.migrationStatus()) { rows in
                 TextTable(

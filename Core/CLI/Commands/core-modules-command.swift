@@ -16,16 +16,17 @@ struct ModulesCommand: ParsableCommand {
         @Option(name: .customLong("school"), help: ArgumentHelp(L("kernel.option.school"))) var school: String?
 
         func run() throws {
-            let kernel = try global.openKernel()
-            let states = try kernel.moduleStates(for: school)
-            let language = kernel.localizer.language
+            // What this build contains needs no database; a school's switches do.
+            let registry = CommandEnvironment.current.registry
+            let states = try school.map { try global.openKernel().moduleStates(for: $0) } ?? ModuleState.listing(registry, enabled: nil)
+            let language = CommandEnvironment.current.localizer.language
             try global.output.emit(states) { states in
                 var headers = [L("kernel.heading.module"), L("kernel.heading.name"), L("kernel.heading.version"), L("kernel.heading.dependencies")]
                 if school != nil { headers.append(L("kernel.heading.enabled")) }
                 return TextTable(headers: headers, rows: states.map { state in
                     var row = [
                         state.module,
-                        (try? kernel.registry.module(state.module).name.text(in: language)) ?? state.module,
+                        (try? registry.module(state.module).name.text(in: language)) ?? state.module,
                         state.version.description,
                         state.dependencies.isEmpty ? "-" : state.dependencies.joined(separator: ", "),
                     ]

@@ -14,19 +14,34 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .customLong("host"), help: ArgumentHelp(L("kernel.option.host")))
-    var host: String = CommandEnvironment.current.variables["HOGWARTS_HOST"] ?? "127.0.0.1"
+    var host: String = CommandEnvironment.current.variables["HOGWARTS_HOST"] ?? Self.defaultHost
     @Option(name: .customLong("port"), help: ArgumentHelp(L("kernel.option.port")))
-    var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? "8080"
+    var port: String = CommandEnvironment.current.variables["HOGWARTS_PORT"] ?? Self.defaultPort
     @Option(name: .customLong("threads"), help: ArgumentHelp(L("kernel.option.threads")))
     var threads: String?
+    @Flag(name: .customLong("migrate"), help: ArgumentHelp(L("kernel.option.serve-migrate")))
+    var migrate = false
+
+    static let defaultHost = "127.0.0.1"
+    static let defaultPort = "8080"
+
+    /// A port as `--port` and `HOGWARTS_PORT` take it.
+    static func port(_ text: String) throws -> Int {
+        try ArgumentValue.integer(text, option: "--port", in: 0...65535)
+    }
 
     func run() throws {
-        let port = try ArgumentValue.integer(port, option: "--port", in: 0...65535)
+        let port = try Self.port(port)
         let threads = try threads.map { try ArgumentValue.integer($0, option: "--threads", in: 1...256) } ?? APIServer.defaultThreads
         // A mistyped proxy range would silently trust no one (or the wrong peers): refuse it.
         _ = try TrustedProxies.fromEnvironment(CommandEnvironment.current.variables)
-        let kernel = try global.openKernel()
-        _ = try kernel.migrationStatus()
+        // An unmigrated, older or newer database is refused here, in one sentence, before
+        // anything listens; `--migrate` brings an older one up to date first (never a newer one).
+        let kernel = try global.openKernel(migrate ? .anyVersion : .current)
+        if migrate {
+            try kernel.migrate(progress: ProgressLine.reporter())
+            try kernel.requireCurrentSchema()
+        }
         var logger = Logger(label: "hogwarts.http") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: global.logLevel.lowercased()).map { min($0, .info) } ?? .info
         let pool = NIOThreadPool(numberOfThreads: threads)

@@ -17,7 +17,7 @@ final class PostgresEngine: StorageEngine {
     /// - Parameter connections: at most this many connections at once (`HOGWARTS_DATABASE_CONNECTIONS`, else 8).
     init(url: String, connections: Int? = nil) throws {
         location = Self.redacted(url)
-        let limit = connections ?? ProcessInfo.processInfo.environment["HOGWARTS_DATABASE_CONNECTIONS"].flatMap(Int.init) ?? 8
+        let limit = connections ?? Self.connectionLimit(ProcessInfo.processInfo.environment["HOGWARTS_DATABASE_CONNECTIONS"]) ?? Self.defaultConnectionLimit
         pool = PostgresPool(conninfo: url, limit: limit, timeouts: .fromEnvironment())
         // Connect once now, so a wrong address or password is reported where the database is opened.
         try pool.withConnection { _ in }
@@ -68,10 +68,26 @@ final class PostgresEngine: StorageEngine {
         throw KernelError.backupNeedsServerTools(database: Self.redacted(location))
     }
 
-    /// The URL without its password, for messages and logs.
+    /// The URL without its password, for messages, logs and `hogwarts config`: the user's
+    /// (up to the last `@` before the query, so a `/` or `@` in it hides nothing) and any
+    /// `password=` or `sslpassword=` parameter.
     static func redacted(_ url: String) -> String {
-        url.replacingOccurrences(of: #"://([^:/@]*):[^@/]*@"#, with: "://$1:***@", options: .regularExpression)
+        guard let scheme = url.range(of: "://") else { return url }
+        var text = url
+        let queryStart = text[scheme.upperBound...].firstIndex(where: { $0 == "?" || $0 == "#" }) ?? text.endIndex
+        if let at = text[scheme.upperBound..<queryStart].lastIndex(of: "@"),
+           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
+            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        }
+        return text.replacingOccurrences(of: #"([?&][A-Za-z_]*password=)[^&#]*"#, with: "$1***", options: .regularExpression)
     }
+
+    /// `HOGWARTS_DATABASE_CONNECTIONS` when it is a whole number of at least 1; nil otherwise (8 is used).
+    static func connectionLimit(_ text: String?) -> Int? {
+        text.flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    static let defaultConnectionLimit = 8
 }
 
 extension StorageEngine {

@@ -20,13 +20,18 @@ struct PostgresTimeouts: Sendable, Equatable {
 
     static func fromEnvironment(_ variables: [String: String] = ProcessInfo.processInfo.environment) -> PostgresTimeouts {
         var timeouts = PostgresTimeouts()
-        func seconds(_ name: String) -> Int? { variables[name].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+        func seconds(_ name: String) -> Int? { Self.seconds(variables[name]) }
         if let value = seconds("HOGWARTS_DATABASE_CONNECT_TIMEOUT") { timeouts.connect = max(2, value) }
         if let value = seconds("HOGWARTS_DATABASE_POOL_WAIT") { timeouts.poolWait = TimeInterval(value) }
         if let value = seconds("HOGWARTS_DATABASE_LOCK_TIMEOUT") { timeouts.lock = value }
         if let value = seconds("HOGWARTS_DATABASE_STATEMENT_TIMEOUT") { timeouts.statement = value }
         if let value = seconds("HOGWARTS_DATABASE_IDLE_TIMEOUT") { timeouts.idleInTransaction = value }
         return timeouts
+    }
+
+    /// A variable's value when it is a whole number of seconds, 0 or more; nil otherwise (the default is used).
+    static func seconds(_ text: String?) -> Int? {
+        text.flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// How long a BEGIN may go unanswered (it waits on nothing) before the server is taken for

@@ -31,8 +31,8 @@ extension SQLiteEngine {
     static let pagesPerStep: CInt = 1024
 
     /// Online backup into a temporary file beside `destination`, then an atomic rename. The copy
-    /// is written to a private (0600) temporary file and renamed into place when complete, so a
-    /// backup killed half-way leaves no torn file at the name.
+    /// is written to a private (0600) temporary file, synced, and renamed into place when
+    /// complete, so a backup killed half-way (or a power cut) leaves no torn file at the name.
     static func copy(from source: DatabasePool, to destination: String, progress: ProgressReporter?) throws {
         let folder = URL(filePath: destination).deletingLastPathComponent().path
         let temporary = "\(folder)/.\(URL(filePath: destination).lastPathComponent).partial-\(UUID().uuidString.prefix(8))"
@@ -43,14 +43,19 @@ extension SQLiteEngine {
                 try source.backup(to: target, pagesPerStep: pagesPerStep) { step in
                     progress?(step.completedPageCount, step.totalPageCount, "backup")
                 }
+                // The copy carries the live file's WAL mark; a backup is one file on its own, so
+                // whoever reads it later (restore, sqlite3) needs no -wal or -shm beside it.
+                try target.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
                 try target.close()
             }
+            try FileSafety.sync(temporary)
             progress?(1, 1, "")
             // link(2) then unlink: unlike rename(2), it refuses to replace a file that appeared meanwhile.
             guard link(temporary, destination) == 0 else {
                 throw errno == EEXIST ? KernelError.fileExists(destination) : KernelError.storage("\(destination): \(String(cString: strerror(errno)))")
             }
             unlink(temporary)
+            try FileSafety.sync(folder)
         } catch {
             unlink(temporary)
             throw error
@@ -58,13 +63,16 @@ extension SQLiteEngine {
     }
 
     /// Opens a file read-only and checks its identity and version before anything trusts it.
+    /// A file with no WAL of its own is read `immutable`: reading a backup (one a copy of a live
+    /// file, with its WAL mark) must leave no `-wal` or `-shm` files beside it.
     static func openHogwartsFile(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         let queue: DatabaseQueue
         let meta: [String: String]
+        let location = FileManager.default.fileExists(atPath: path + "-wal") ? path : readOnlyLocation(path)
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: location, configuration: configuration)
             meta = try queue.read { db in
                 guard try db.tableExists("kernel_meta") else { return [:] }
                 var meta: [String: String] = [:]

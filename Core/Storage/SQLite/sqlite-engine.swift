@@ -4,7 +4,8 @@ import GRDB
 /// The embedded engine: one database file through a GRDB pool in WAL mode, so readers never wait
 /// for the writer.
 ///
-/// A new file is created 0600 (its WAL and shared-memory files follow its mode). A file this
+/// A new file is created 0600 (its WAL and shared-memory files follow its mode), and only when
+/// asked: a mistyped path must not turn into an empty database. A file this
 /// process may not write (a read-only copy or mount) opens read-only: every read works, and a
 /// write is refused with a message that says why.
 final class SQLiteEngine: StorageEngine {
@@ -14,7 +15,7 @@ final class SQLiteEngine: StorageEngine {
     /// Concurrent writers share one commit (`sqlite-group-commit.swift`).
     let commits: GroupCommit
 
-    init(path: String) throws {
+    init(path: String, createIfMissing: Bool = true) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Several `hogwarts` processes may share one file: wait for a lock instead of failing.
@@ -22,6 +23,7 @@ final class SQLiteEngine: StorageEngine {
         self.path = path
         folder = URL(filePath: path).deletingLastPathComponent().standardizedFileURL
         let exists = FileManager.default.fileExists(atPath: path)
+        guard exists || createIfMissing else { throw KernelError.databaseMissing(path) }
         isReadOnly = exists && !FileSafety.isWritable(path)
         configuration.readonly = isReadOnly
         do {
