@@ -43,7 +43,9 @@ struct DatabaseOutageTests {
         for answer in answers {
             let body = String(decoding: answer.response.body, as: UTF8.self)
             #expect(answer.response.status == 503, "\(answer.path): \(answer.response.status) \(body)")
-            #expect(answer.seconds < (answer.path == "/ready" ? 1.5 : 3.5), "\(answer.path) answered after \(answer.seconds) s")
+            // The server bounds these at 1 s and about 2 s; the margins are for a machine busy with
+            // the whole suite, and still far below a hang (URLSession's own limit is 60 s).
+            #expect(answer.seconds < (answer.path == "/ready" ? 6 : 12), "\(answer.path) answered after \(answer.seconds) s")
             #expect(answer.response.headers["retry-after"] == "2", "\(answer.path)")
             #expect(answer.response.object["code"] as? String == "DATABASE_UNAVAILABLE", "\(answer.path): \(body)")
             #expect(!body.contains("127.0.0.1") && !body.contains("5433") && !body.lowercased().contains("postgres"), "\(answer.path): \(body)")
@@ -86,7 +88,7 @@ struct DatabaseOutageTests {
                                                json: ["content": "while the row is held"], headers: ["Accept-Language": "en"])
         let waited = Date().timeIntervalSince(start)
         #expect(blocked.status == 503 && blocked.headers["retry-after"] == "2", "\(blocked.status) \(String(decoding: blocked.body, as: UTF8.self))")
-        #expect(waited < 4, "answered after \(waited) s, with a 1 s lock timeout")
+        #expect(waited < 7, "answered after \(waited) s, with a 1 s lock timeout and the row held for 8 s")
         holder.waitUntilExit()
         let after = try await server.request("POST", "/api/mobile/conversations/\(conversation)/messages", token: token,
                                              json: ["content": "once the row is free"])
