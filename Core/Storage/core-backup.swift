@@ -15,7 +15,13 @@ extension Kernel {
     @discardableResult
     public func restore(from source: String, progress: ProgressReporter? = nil) throws -> String {
         let stamp = ISO8601DateFormatter().string(from: now()).replacingOccurrences(of: ":", with: "-")
-        let safetyCopy = "\(databasePath).before-restore-\(stamp)"
+        // Two restores within one second (a retry, a script) each keep their own safety copy.
+        var safetyCopy = "\(databasePath).before-restore-\(stamp)"
+        var copyNumber = 1
+        while FileManager.default.fileExists(atPath: safetyCopy) {
+            copyNumber += 1
+            safetyCopy = "\(databasePath).before-restore-\(stamp)-\(copyNumber)"
+        }
         try store.engine.restore(from: source, safetyCopy: safetyCopy, progress: progress)
         // An older backup may lack migrations this build declares.
         migrationsComplete.withLock { $0 = false }
