@@ -2,8 +2,9 @@ import Foundation
 import NIOPosix
 
 /// What `hogwarts serve` does beside answering requests: delivers events whose handlers have not
-/// run (left by another server, a command or a crash), runs the modules' background jobs, and
-/// forgets expired rate-limit rows. Every server runs it; the claims make it safe to.
+/// run (left by another server, a command or a crash) and runs the modules' background jobs.
+/// Every server runs it; the claims make it safe to. (Expired rate-limit rows are removed by
+/// `Kernel.admit`, on the next admitted attempt.)
 public struct BackgroundWork: Sendable {
     let kernel: Kernel
     let threadPool: NIOThreadPool
