@@ -75,6 +75,8 @@ enum ConsoleAssets {
         .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
         table { border-collapse: collapse; inline-size: 100%; background: var(--paper); }
         th, td { text-align: start; padding-block: 0.4rem; padding-inline: 0.6rem; border-block-end: 1px solid var(--line); }
+        .table-wrap { overflow-x: auto; max-inline-size: 100%; }
+        .table-wrap input[type="checkbox"] { inline-size: 24px; block-size: 24px; }
         .register { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
         .register li { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding-block: 0.4rem; padding-inline: 0.6rem;
           display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.4rem; }

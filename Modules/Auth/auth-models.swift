@@ -14,6 +14,8 @@ public struct User: Codable, Sendable, Equatable {
     public let role: Role
     public let status: UserStatus
     public let lockedUntil: Date?
+    /// The language they read the platform in; nil: the school's.
+    public var language: Language? = nil
 
     init(row: SQLRow) {
         id = row.string("id")
@@ -22,6 +24,7 @@ public struct User: Codable, Sendable, Equatable {
         role = Role(rawValue: row.string("role")) ?? .user
         status = UserStatus(rawValue: row.string("status")) ?? .active
         lockedUntil = row["locked_until"]
+        language = (row["language"] as String?).flatMap(Language.init(rawValue:))
     }
 }
 

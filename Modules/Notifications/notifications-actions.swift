@@ -175,7 +175,12 @@ public struct NotificationPreferences: Action {
 public struct ListOutbox: Action {
     public struct Input: Codable, Sendable {
         public var all: Bool
-        public init(all: Bool = false) { self.all = all }
+        /// Only the dead letters: entries given up on after the last attempt.
+        public var failedOnly: Bool
+        public init(all: Bool = false, failedOnly: Bool = false) {
+            self.all = all
+            self.failedOnly = failedOnly
+        }
     }
 
     public static let id = "notifications.outbox"
@@ -187,8 +192,9 @@ public struct ListOutbox: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> [OutboxEntry] {
         try context.database.fetchAll("""
             SELECT o.*, u.email FROM notifications_outbox o LEFT JOIN auth_v1_people u ON u.school_id = o.school_id AND u.id = o.recipient
-            WHERE o.school_id = :school_id AND (:all = 1 OR o.state != 'SENT') ORDER BY o.next_attempt_at LIMIT 500
-            """, ["all": .integer(input.all ? 1 : 0)]).map { row in
+            WHERE o.school_id = :school_id AND (:all = 1 OR o.state != 'SENT') AND (:failed = 0 OR o.state = 'FAILED')
+            ORDER BY o.next_attempt_at LIMIT 500
+            """, ["all": .integer(input.all ? 1 : 0), "failed": .integer(input.failedOnly ? 1 : 0)]).map { row in
             OutboxEntry(id: row.string("id"), channel: row.string("channel"), recipient: row["email"] ?? row.string("recipient"), state: row.string("state"),
                         attempts: row.int("attempts"), lastError: row["last_error"], nextAttemptAt: row["next_attempt_at"])
         }
@@ -232,7 +238,7 @@ public struct DeliverOutbox: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let sender = LogFileSender(path: try context.filePath(NotificationsSettings.logPath))
+        var senders: [String: (any NotificationSender)?] = [:]
         var (sent, retrying, failed) = (0, 0, 0)
         // Runners on other servers (and `notifications deliver` beside them) skip the rows this
         // one holds, and each row is claimed with a guarded UPDATE before it is sent: an entry
@@ -247,7 +253,10 @@ public struct DeliverOutbox: Action {
                 """, ["now": SQLValue(context.now), "id": .text(row.string("id"))])
             guard claimed != nil else { continue }
             do {
-                try sender.send(row.string("payload"))
+                let channel = row.string("channel")
+                if senders[channel] == nil { senders[channel] = try NotificationSenders.sender(for: channel, context) }
+                guard let sender = senders[channel] ?? nil else { throw UnknownChannel(channel: channel) }
+                try sender.send(OutboxDelivery(id: row.string("id"), payload: row.string("payload"), now: context.now))
                 sent += 1
             } catch {
                 let attempts = row.int("attempts") + 1
@@ -265,24 +274,8 @@ public struct DeliverOutbox: Action {
     }
 }
 
-/// The first real sender: appends each delivery as a JSON line to a file. Email and push
-/// senders will sit beside it with the same contract.
-struct LogFileSender {
-    let path: String
-
-    func send(_ payload: String) throws {
-        let line = Array((payload + "\n").utf8)
-        // Message text about children: a new log is its owner's alone (0600) from the start.
-        // O_APPEND keeps lines of several servers writing at once whole.
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SendError(detail: "cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        let written = line.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
-        guard written == line.count else { throw SendError(detail: "cannot write \(path): \(String(cString: strerror(errno)))") }
-    }
-
-    struct SendError: Error, CustomStringConvertible {
-        let detail: String
-        var description: String { detail }
-    }
+/// An entry for a channel this server has no sender for (written by a newer version, say).
+struct UnknownChannel: Error, CustomStringConvertible {
+    let channel: String
+    var description: String { "no sender for the channel \(channel) on this server" }
 }

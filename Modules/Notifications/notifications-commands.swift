@@ -79,10 +79,11 @@ struct NotificationsCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var session: SessionOptions
         @Flag(name: .customLong("all"), help: ArgumentHelp(L("notifications.option.all"))) var all = false
+        @Flag(name: .customLong("failed"), help: ArgumentHelp(L("notifications.option.failed"))) var failed = false
 
         func run() throws {
             let session = try CommandSession(global, self.session)
-            try session.output.emit(try session.run(ListOutbox.self, .init(all: all))) { entries in
+            try session.output.emit(try session.run(ListOutbox.self, .init(all: all, failedOnly: failed))) { entries in
                 TextTable(headers: [L("notifications.heading.id"), L("notifications.heading.channel"), L("notifications.heading.recipient"), L("notifications.heading.state"),
                                     L("notifications.heading.attempts"), L("notifications.heading.next"), L("notifications.heading.error")],
                           rows: entries.map { [String($0.id.prefix(8)), $0.channel, $0.recipient, $0.state, String($0.attempts),

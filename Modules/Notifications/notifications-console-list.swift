@@ -3,7 +3,7 @@ import Foundation
 
 extension NotificationsModule {
     /// The person's notifications, to read and mark read.
-    public var consolePages: [ConsolePage] { [NotificationsConsole.list] }
+    public var consolePages: [ConsolePage] { [NotificationsConsole.list, NotificationsConsole.preferences, NotificationsConsole.outbox] }
 }
 
 /// Notifications in the console: `notifications.list` and `notifications.read` (one, by its whole

@@ -1,42 +1,52 @@
+import Auth
 import Core
 import Foundation
 
 /// Creates notifications: one per recipient who has not switched the type off, with the title
-/// and body in both languages, and an outbox entry for delivery beyond the app (held back until
-/// the end of the recipient's quiet hours).
+/// and body in both languages, and an outbox entry per channel beyond the app (held back until
+/// the end of the recipient's quiet hours): the delivery log always, and an email in the
+/// recipient's language where the school sends mail and they have not switched it off.
 public enum Notifier {
-    public static let channels = ["log"]
-
     public static func notify(_ users: [String], type: NotificationType, priority: NotificationPriority = .normal,
                               titleKey: String, bodyKey: String, arguments: [String: String], link: String, _ context: ActionContext) throws {
         let catalog = NotificationsModule().strings
         let arabic = Localizer(language: .ar, catalog: catalog)
         let english = Localizer(language: .en, catalog: catalog)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let expiry = context.now.addingTimeInterval(Double(try context.setting(NotificationsSettings.expiryDays)) * 86400)
+        let mails = !(try context.setting(NotificationsSettings.emailFrom)).isEmpty
         for user in Set(users) {
             let preference = try context.database.fetchOne(
                 "SELECT enabled, quiet_from, quiet_to FROM notifications_preferences WHERE school_id = :school_id AND user_id = :user AND type = :type",
                 ["user": .text(user), "type": .text(type.rawValue)])
             if let preference, preference["enabled"] == false { continue }
             let id = context.newID()
+            let title = LocalizedText(ar: arabic(titleKey, arguments), en: english(titleKey, arguments))
+            let body = LocalizedText(ar: arabic(bodyKey, arguments), en: english(bodyKey, arguments))
             try context.database.insert(into: "notifications_items", [
                 "id": .text(id), "user_id": .text(user), "type": .text(type.rawValue), "priority": .text(priority.rawValue),
-                "title_ar": .text(arabic(titleKey, arguments)), "title_en": .text(english(titleKey, arguments)),
-                "body_ar": .text(arabic(bodyKey, arguments)), "body_en": .text(english(bodyKey, arguments)), "link": .text(link),
+                "title_ar": .text(title.ar), "title_en": .text(title.en), "body_ar": .text(body.ar), "body_en": .text(body.en), "link": .text(link),
                 "created_at": SQLValue(context.now), "expires_at": SQLValue(expiry),
             ])
             let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: context.timeZone)
-            for channel in channels {
-                let payload = ["user": user, "type": type.rawValue, "title": english(titleKey, arguments), "body": english(bodyKey, arguments), "link": link]
-                try context.database.insert(into: "notifications_outbox", [
-                    "id": .text(context.newID()), "notification_id": .text(id), "channel": .text(channel), "recipient": .text(user),
-                    "payload": .text(String(decoding: try encoder.encode(payload), as: UTF8.self)), "state": "PENDING",
-                    "next_attempt_at": SQLValue(sendAt),
-                ])
+            let entry = Outbox(notification: id, recipient: user, sendAt: sendAt)
+            try entry.add("log", payload: ["user": user, "type": type.rawValue, "title": title.en, "body": body.en, "link": link], context)
+            if mails, try wants(user, type, .email, context), let account = try UserAccounts.find(id: user, in: context),
+               account.status == .active, EmailAddressRule.isPlausible(account.email) {
+                let language = account.language ?? context.school.language
+                try entry.add(NotificationChannel.email.rawValue, payload: EmailPayload(
+                    to: account.email, name: account.displayName, language: language, subject: title.text(in: language),
+                    text: body.text(in: language), type: type.rawValue), context)
             }
         }
+    }
+
+    /// Whether `user` takes `type` on `channel`: yes unless they switched it off.
+    static func wants(_ user: String, _ type: NotificationType, _ channel: NotificationChannel, _ context: ActionContext) throws -> Bool {
+        let enabled: Bool? = try context.database.fetchValue("""
+            SELECT enabled FROM notifications_channel_preferences
+            WHERE school_id = :school_id AND user_id = :user AND type = :type AND channel = :channel
+            """, ["user": .text(user), "type": .text(type.rawValue), "channel": .text(channel.rawValue)])
+        return enabled ?? true
     }
 
     /// The accounts of a student and of their guardians.
@@ -46,6 +56,23 @@ public enum Notifier {
             WHERE school_id = :school_id AND student_id = :student AND guardian_user_id IS NOT NULL
             UNION SELECT user_id FROM students_v1_students WHERE school_id = :school_id AND id = :student AND user_id IS NOT NULL AND :withStudent = 1
             """, ["student": .text(student), "withStudent": .integer(includeStudent ? 1 : 0)]).map { $0.string("u") }
+    }
+}
+
+/// One notification's entries in the outbox, one per channel, all due at the same time.
+struct Outbox {
+    let notification: String
+    let recipient: String
+    let sendAt: Date
+
+    func add(_ channel: String, payload: some Encodable, _ context: ActionContext) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try context.database.insert(into: "notifications_outbox", [
+            "id": .text(context.newID()), "notification_id": .text(notification), "channel": .text(channel), "recipient": .text(recipient),
+            "payload": .text(String(decoding: try encoder.encode(payload), as: UTF8.self)), "state": "PENDING",
+            "next_attempt_at": SQLValue(sendAt),
+        ])
     }
 }
 

@@ -27,7 +27,8 @@ public struct NotificationsModule: AppModule {
     public var dashboard: DashboardContribution? { NotificationsRoutes.unreadCount }
     public var adminStats: DashboardContribution? { NotificationsRoutes.unreadCount }
     public var commands: [any ParsableCommand.Type] { [NotificationsCommand.self] }
-    public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition] }
+    public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition, NotificationsSettings.emailFrom.definition,
+         NotificationsSettings.siteURL.definition] }
     public var eventHandlers: [EventHandler] { NotificationHandlers.all }
     /// Every server sends what is due; `notifications deliver` stays for a one-off run.
     public var backgroundJobs: [BackgroundJob] {
