@@ -221,7 +221,8 @@ public struct OutboxDue: Action {
 }
 
 /// Sends what is due through each channel's sender; a failure is recorded with its error and
-/// retried with backoff (1, 2, 4, ... minutes), and after 6 attempts the entry is FAILED.
+/// retried with backoff (1, 2, 4, ... minutes, each up to a quarter longer at random), and after
+/// 6 attempts the entry is FAILED.
 public struct DeliverOutbox: Action {
     public struct Input: Codable, Sendable { public init() {} }
 
@@ -234,6 +235,12 @@ public struct DeliverOutbox: Action {
     public static let id = "notifications.deliver"
     public static let permission = NotificationsPermissions.outbox
     public static let maxAttempts = 6
+
+    /// Seconds before the next try: doubling from a minute, with up to 25% jitter so entries that
+    /// failed together (a mail agent down for a while) do not all come back in the same second.
+    static func backoff(afterAttempt attempts: Int, jitter: Double = Double.random(in: 0...0.25)) -> TimeInterval {
+        60 * pow(2, Double(max(attempts, 1) - 1)) * (1 + jitter)
+    }
 
     public init() {}
 
@@ -265,7 +272,7 @@ public struct DeliverOutbox: Action {
                     UPDATE notifications_outbox SET attempts = :attempts, last_error = :error, state = :state, next_attempt_at = :next
                     WHERE school_id = :school_id AND id = :id
                     """, ["attempts": .integer(Int64(attempts)), "error": .text(String(describing: error)), "state": .text(givesUp ? "FAILED" : "PENDING"),
-                          "next": SQLValue(context.now.addingTimeInterval(60 * pow(2, Double(attempts - 1)))), "id": .text(row.string("id"))])
+                          "next": SQLValue(context.now.addingTimeInterval(Self.backoff(afterAttempt: attempts))), "id": .text(row.string("id"))])
                 if givesUp { failed += 1 } else { retrying += 1 }
             }
         }

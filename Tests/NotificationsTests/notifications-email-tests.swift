@@ -103,4 +103,12 @@ struct NotificationsEmailTests {
         }
         #expect(try fixture.run(ListDevices.self, .init(), as: parent).contains { $0.token == "app-token-1" && $0.active })
     }
+
+    @Test("retries double from a minute with up to a quarter more at random, so failures together do not return together")
+    func backoffWithJitter() {
+        #expect(DeliverOutbox.backoff(afterAttempt: 1, jitter: 0) == 60)
+        #expect(DeliverOutbox.backoff(afterAttempt: 3, jitter: 0.25) == 300)
+        let spread = Set((0..<50).map { _ in DeliverOutbox.backoff(afterAttempt: 2) })
+        #expect(spread.count > 1 && spread.allSatisfy { (120...150).contains($0) })
+    }
 }
