@@ -9,11 +9,12 @@ enum OneRosterPackage {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw KernelError.fileMissing(path) }
         var meter = OneRosterMeter(limits: limits)
-        let files = isFolder.boolValue ? try readFolder(path, &meter) : try readZip(path, &meter)
+        var files = isFolder.boolValue ? try readFolder(path, &meter) : try readZip(path, &meter)
         guard !files.isEmpty else { throw OneRosterError.unreadablePackage(path) }
         var texts: [String: String] = [:]
-        for (name, data) in files {
-            guard let text = String(data: data, encoding: .utf8) else { throw OneRosterError.notUTF8(name + ".csv") }
+        for name in files.keys.sorted() {
+            // Each file's bytes are let go once it is text, so a large set is not held twice.
+            guard let data = files.removeValue(forKey: name), let text = String(data: data, encoding: .utf8) else { throw OneRosterError.notUTF8(name + ".csv") }
             texts[name] = text
         }
         return texts
