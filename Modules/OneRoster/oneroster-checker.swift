@@ -99,7 +99,7 @@ struct OneRosterChecker {
         for column in columns where column.required && seen[column.name] == nil {
             add(file.name, 1, column.name, "oneroster.invalid.missing-column", ["version": set.version.rawValue])
         }
-        if file.table.rows.isEmpty {
+        if file.rowCount == 0 {
             warnOrAdd(file.name, 1, "-", strict ? "oneroster.invalid.no-rows" : "oneroster.warning.no-rows")
         }
         if seen["sourcedId"] == nil { unreadable.insert(file.name) }

@@ -5,7 +5,9 @@ import Foundation
 struct OneRosterFile {
     let name: String
     let mode: OneRosterMode
+    /// The header as written, and how many rows the file had before any was left out.
     let table: OneRosterTable
+    let rowCount: Int
     let columns: [String: Int]
     /// The header as read, each known column under the specification's spelling (`classcode` is `classCode`).
     let header: [String]
@@ -14,7 +16,9 @@ struct OneRosterFile {
     init(name: String, mode: OneRosterMode, table: OneRosterTable, known: [String] = []) {
         self.name = name
         self.mode = mode
-        self.table = table
+        // The rows live on as records only: a large file's cells are not kept twice.
+        self.table = OneRosterTable(header: table.header, rows: [])
+        rowCount = table.rows.count
         let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
         let header = table.header.map { column in
             let column = column.trimmed
@@ -23,8 +27,9 @@ struct OneRosterFile {
         self.header = header
         let columns = Dictionary(header.enumerated().map { ($1, $0) }) { first, _ in first }
         self.columns = columns
-        records = table.rows.enumerated().map {
-            OneRosterRecord(fileName: name, mode: mode, columns: columns, row: OneRosterTable.rowNumber($0.offset), cells: $0.element.map(\.trimmed))
+        records = table.rows.enumerated().map { row in
+            let cells = row.element.contains { $0.trimmed.utf8.count != $0.utf8.count } ? row.element.map(\.trimmed) : row.element
+            return OneRosterRecord(fileName: name, mode: mode, columns: columns, row: OneRosterTable.rowNumber(row.offset), cells: cells)
         }
     }
 
