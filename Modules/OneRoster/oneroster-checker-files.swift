@@ -14,7 +14,7 @@ extension OneRosterChecker {
             plan.orgs.append((record.sourcedId, record.isDeleted))
         }
         // The school is the tenant: one school's set at a time.
-        for extra in schools.dropFirst() {
+        for extra in schools.dropFirst() where org == nil {
             add("orgs", extra.row, "type", "oneroster.invalid.several-schools", ["first": schools[0].sourcedId])
         }
     }

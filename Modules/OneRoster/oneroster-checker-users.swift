@@ -8,6 +8,10 @@ extension OneRosterChecker {
     mutating func checkUsers(roles: [String: String], demographics: [String: OneRosterRecord]) {
         guard readable("users") else { return }
         plan.usersAreBulk = set.file("users")?.mode == .bulk
+        for enrolment in set.records("enrollments") where !enrolment.isDeleted {
+            let user = enrolment["userSourcedId"], role = enrolment["role"]
+            if enrolledRoles[user] == nil || role == "teacher" { enrolledRoles[user] = role }
+        }
         var emails: [String: Int] = [:]
         for record in set.records("users") {
             checkEnum(record, "enabledUser", OneRosterSpec.booleans)
@@ -47,6 +51,12 @@ extension OneRosterChecker {
         let value = set.version == .v1_1 ? record["role"] : roles[record.sourcedId] ?? ""
         if let role = OneRosterRoles.role(value) { return role }
         if let known = ids.role(of: record.sourcedId) { return known }
+        // Without a roles.csv row, the role the user is enrolled with (a teacher's before a student's).
+        if value.isEmpty, set.version == .v1_2, !record.isDeleted, !strict, let enrolled = enrolledRoles[record.sourcedId],
+           let role = OneRosterRoles.role(enrolled) {
+            warn("users", record.row, "sourcedId", "oneroster.warning.role-from-enrollment", ["role": enrolled])
+            return role
+        }
         if value.isEmpty, set.version == .v1_2, !record.isDeleted {
             add("users", record.row, "sourcedId", "oneroster.invalid.no-role")
         }
@@ -109,6 +119,7 @@ extension OneRosterChecker {
     mutating func checkClasses() {
         guard readable("classes") else { return }
         let courseGrades = Dictionary(set.records("courses").map { ($0.sourcedId, OneRosterSpec.list($0["grades"])) }) { first, _ in first }
+        let studentGrades = strict ? [:] : enrolledGrades()
         var levels: [String] = []
         for record in set.records("classes") {
             checkEnum(record, "classType", OneRosterSpec.classTypes)
@@ -124,17 +135,35 @@ extension OneRosterChecker {
                     ["value": code, "max": String(TextLimit.code)])
             }
             let grade = OneRosterSpec.list(record["grades"]).first ?? courseGrades[record["courseSourcedId"]]?.first
-            let level = grade.map(OneRosterGrades.levelCode)
-            if let level, !levels.contains(level) { levels.append(level) }
+            var level = grade.map(OneRosterGrades.levelCode)
             if level == nil, !record.isDeleted, ids.target(OneRosterKind.classRecord, record.sourcedId) == nil {
-                add("classes", record.row, "grades", "oneroster.invalid.no-grade")
+                if strict {
+                    add("classes", record.row, "grades", "oneroster.invalid.no-grade")
+                } else if let common = studentGrades[record.sourcedId] {
+                    level = OneRosterGrades.levelCode(common)
+                    warn("classes", record.row, "grades", "oneroster.warning.grade-from-students", ["grade": common])
+                } else {
+                    level = OneRosterGrades.unassigned
+                    warn("classes", record.row, "grades", "oneroster.warning.grade-unassigned", ["level": OneRosterGrades.unassigned])
+                }
             }
+            if let level, !levels.contains(level) { levels.append(level) }
             let hint = record["metadata.hogwarts.homeroom"]
             plan.classes.append(.init(
                 sourcedId: record.sourcedId, title: record["title"], code: code, isHomeroom: record["classType"] == "homeroom",
                 levelCode: level, course: record["courseSourcedId"], homeroomHint: hint.isEmpty ? nil : hint, deleted: record.isDeleted, row: record.row))
         }
         plan.levels = levels
+    }
+
+    /// Each class's most common grade among its enrolled students (`users.grades`), for a class without one.
+    private func enrolledGrades() -> [String: String] {
+        let gradeOf = Dictionary(set.records("users").compactMap { user in OneRosterSpec.list(user["grades"]).first.map { (user.sourcedId, $0) } }) { first, _ in first }
+        var tally: [String: [String: Int]] = [:]
+        for enrolment in set.records("enrollments") where enrolment["role"] == "student" && !enrolment.isDeleted {
+            if let grade = gradeOf[enrolment["userSourcedId"]] { tally[enrolment["classSourcedId"], default: [:]][grade, default: 0] += 1 }
+        }
+        return tally.compactMapValues { counts in counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
     }
 
     mutating func checkEnrollments() {

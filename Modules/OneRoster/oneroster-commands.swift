@@ -17,30 +17,42 @@ struct OneRosterCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(L("oneroster.argument.path"))) var path: String
         @Flag(name: .customLong("dry-run"), help: ArgumentHelp(L("oneroster.option.dry-run"))) var dryRun = false
         @Option(name: .customLong("codes"), help: ArgumentHelp(L("oneroster.option.codes"))) var codesFile: String?
+        @Flag(name: .customLong("strict"), help: ArgumentHelp(L("oneroster.option.strict"))) var strict = false
+        @Option(name: .customLong("org"), help: ArgumentHelp(L("oneroster.option.org"))) var org: String?
 
         func run() throws {
             let session = try CommandSession(global, self.session)
             if let codesFile, FileManager.default.fileExists(atPath: codesFile) { throw OneRosterError.targetExists(codesFile) }
-            let files = try OneRosterPackage.read(path)
+            let limits = OneRosterLimits(try session.kernel.settings(for: session.school.id))
+            let files = try OneRosterPackage.read(path, limits: limits)
             let report: OneRosterImportReport
             do {
-                report = try session.run(ImportOneRoster.self, .init(files: files, dryRun: dryRun), progress: ProgressLine.reporter())
+                report = try session.run(ImportOneRoster.self, .init(files: files, dryRun: dryRun, strict: strict, org: org), progress: ProgressLine.reporter())
             } catch OneRosterError.invalidSet(let violations) {
-                try show(violations, session)
+                try show(violations, warnings: [], session)
                 throw OneRosterError.invalidSet(violations)
+            } catch OneRosterError.severalSchools(let schools) {
+                // The command's own words: which option picks one.
+                FileHandle.standardError.write(Data((L("oneroster.hint.org") + "\n").utf8))
+                throw OneRosterError.severalSchools(schools)
             }
             if !report.violations.isEmpty {
-                try show(report.violations, session)
+                try show(report.violations, warnings: report.warnings, session)
                 throw OneRosterError.invalidSet(report.violations)
             }
             if let codesFile { try writeCodes(report.codes, to: codesFile) }
             // Codes written to the file are not printed too, not even in JSON.
-            let shown = codesFile == nil ? report : OneRosterImportReport(
+            var shown = codesFile == nil ? report : OneRosterImportReport(
                 version: report.version, dryRun: report.dryRun, created: report.created, updated: report.updated, archived: report.archived,
                 violations: report.violations, notImported: report.notImported, codes: [])
+            shown.warnings = report.warnings
             try session.output.emit(shown) { shown in
                 var lines = [report.dryRun ? L("oneroster.import.checked", ["version": report.version])
                                            : L("oneroster.import.done", ["version": report.version])]
+                lines.append(L("oneroster.import.errors", ["count": "0"]))
+                lines.append(L("oneroster.import.warnings", ["count": String(report.warnings.count)]))
+                for warning in report.warnings.prefix(50) { lines.append("  \(warning.file):\(warning.row) \(warning.column): \(warning.reason)") }
+                if report.warnings.count > 50 { lines.append(L("oneroster.import.more", ["count": String(report.warnings.count - 50)])) }
                 for (kind, count) in report.created.sorted(by: { $0.key < $1.key }) { lines.append(L("oneroster.import.created", ["kind": kind, "count": String(count)])) }
                 for (kind, count) in report.updated.sorted(by: { $0.key < $1.key }) { lines.append(L("oneroster.import.updated", ["kind": kind, "count": String(count)])) }
                 for (kind, count) in report.archived.sorted(by: { $0.key < $1.key }) { lines.append(L("oneroster.import.archived", ["kind": kind, "count": String(count)])) }
@@ -58,10 +70,15 @@ struct OneRosterCommand: ParsableCommand {
             }
         }
 
-        private func show(_ violations: [OneRosterViolation], _ session: CommandSession) throws {
-            try session.output.emit(violations) { violations in
-                TextTable(headers: [L("oneroster.heading.file"), L("oneroster.heading.row"), L("oneroster.heading.column"), L("oneroster.heading.reason")],
-                          rows: violations.map { [$0.file, String($0.row), $0.column, $0.reason] })
+        /// Errors, then warnings, each under its own heading with its count (JSON: every row, each with its kind).
+        private func show(_ violations: [OneRosterViolation], warnings: [OneRosterViolation], _ session: CommandSession) throws {
+            let rows = violations.map { ("error", $0) } + warnings.map { ("warning", $0) }
+            try session.output.emit(rows.map { ["kind": $0.0, "file": $0.1.file, "row": String($0.1.row), "column": $0.1.column, "reason": $0.1.reason] }) { _ in
+                var lines = [L("oneroster.import.errors", ["count": String(violations.count)])]
+                lines += violations.map { "  \($0.file):\($0.row) \($0.column): \($0.reason)" }
+                lines.append(L("oneroster.import.warnings", ["count": String(warnings.count)]))
+                lines += warnings.map { "  \($0.file):\($0.row) \($0.column): \($0.reason)" }
+                return TextTable(lines: lines)
             }
         }
 

@@ -18,8 +18,19 @@ enum OneRosterCSV {
     }
 
     static func parse(_ text: String) throws(Failure) -> OneRosterTable {
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var text = text
+        text.makeContiguousUTF8()
+        // Read in place: a copy of the bytes would double a large file's memory.
+        let result = text.utf8.withContiguousStorageIfAvailable(attempt) ?? Array(text.utf8).withUnsafeBufferPointer(attempt)
+        return try result.get()
+    }
+
+    private static func attempt(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<OneRosterTable, Failure> {
+        let bytes = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: buffer.dropFirst(3)) : buffer
+        do throws(Failure) { return .success(try parse(bytes: bytes)) } catch { return .failure(error) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> OneRosterTable {
         var records: [[String]] = []
         var record: [String] = []
         var field: [UInt8] = []

@@ -20,6 +20,11 @@ public enum OneRosterError: HogwartsError, Equatable {
     case badCode
     /// A file that is not UTF-8 text.
     case notUTF8(String)
+    /// A set past one of the school's limits (`limit` is `total-size`, `file-size`, `ratio`,
+    /// `entries` or `rows`), named with the setting that raises it; nothing is written.
+    case limitExceeded(limit: String, setting: String, allowed: String, file: String)
+    /// The set holds several schools and none was chosen: their `sourcedId`, identifier and name.
+    case severalSchools([String])
 
     public var messageKey: String {
         switch self {
@@ -28,6 +33,8 @@ public enum OneRosterError: HogwartsError, Equatable {
         case .targetExists: "oneroster.error.target-exists"
         case .badCode: "oneroster.error.bad-code"
         case .notUTF8: "oneroster.error.not-utf8"
+        case .limitExceeded(let limit, _, _, _): "oneroster.error.limit.\(limit)"
+        case .severalSchools: "oneroster.error.several-schools"
         }
     }
 
@@ -36,12 +43,14 @@ public enum OneRosterError: HogwartsError, Equatable {
         case .invalidSet(let violations): ["count": String(violations.count)]
         case .unreadablePackage(let path), .targetExists(let path), .notUTF8(let path): ["path": path]
         case .badCode: [:]
+        case .limitExceeded(_, let setting, let allowed, let file): ["setting": setting, "allowed": allowed, "file": file]
+        case .severalSchools(let schools): ["schools": schools.joined(separator: "; ")]
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidSet, .notUTF8: .invalidData
+        case .invalidSet, .notUTF8, .limitExceeded, .severalSchools: .invalidData
         case .unreadablePackage: .notFound
         case .targetExists: .conflict
         case .badCode: .permissionDenied

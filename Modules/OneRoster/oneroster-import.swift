@@ -11,6 +11,9 @@ public struct OneRosterImportReport: Codable, Sendable {
     public let archived: [String: Int]
     /// Every violation (a dry run lists them; a real import refuses with them).
     public let violations: [OneRosterViolation]
+    /// What was read leniently and how (a case difference, a date without a time, a vendor's
+    /// column, a default for missing optional data); `strict` turns each into a violation.
+    public var warnings: [OneRosterViolation] = []
     /// Rows that were valid but that Hogwarts has no place for, and why.
     public let notImported: [OneRosterViolation]
     /// One set-password code per account created: the only way into those accounts.
@@ -34,9 +37,15 @@ public struct ImportOneRoster: Action {
     public struct Input: Codable, Sendable {
         public var files: [String: String]
         public var dryRun: Bool
-        public init(files: [String: String], dryRun: Bool = false) {
+        /// Today's exact reading: every lenient reading and default is a violation instead.
+        public var strict: Bool
+        /// The school to import when the set holds several: its `sourcedId` or `identifier`.
+        public var org: String?
+        public init(files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil) {
             self.files = files
             self.dryRun = dryRun
+            self.strict = strict
+            self.org = org
         }
     }
 
@@ -53,32 +62,40 @@ public struct ImportOneRoster: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> OneRosterImportReport {
         let checked = try checked(input, context)
         guard !input.dryRun else {
-            return OneRosterImportReport(version: checked.plan.version.rawValue, dryRun: true, created: [:], updated: [:], archived: [:],
-                                         violations: checked.violations, notImported: [], codes: [])
+            var report = OneRosterImportReport(version: checked.plan.version.rawValue, dryRun: true, created: [:], updated: [:], archived: [:],
+                                               violations: checked.violations, notImported: [], codes: [])
+            report.warnings = checked.warnings
+            return report
         }
         var writer = try OneRosterWriter(checked.plan, ids: checked.ids, context)
         try writer.apply()
         context.auditDetail = "OneRoster \(checked.plan.version.rawValue): " + writer.created.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return OneRosterImportReport(version: checked.plan.version.rawValue, dryRun: false, created: writer.created, updated: writer.updated,
-                                     archived: writer.archived, violations: [], notImported: writer.notes, codes: writer.codes)
+        var report = OneRosterImportReport(version: checked.plan.version.rawValue, dryRun: false, created: writer.created, updated: writer.updated,
+                                           archived: writer.archived, violations: [], notImported: writer.notes, codes: writer.codes)
+        report.warnings = checked.warnings
+        return report
     }
 
     private struct Checked {
         let plan: OneRosterPlan
         let ids: OneRosterIDs
         let violations: [OneRosterViolation]
+        let warnings: [OneRosterViolation]
     }
 
     /// Read and checked once, shared by validation and the body.
     private func checked(_ input: Input, _ context: ActionContext) throws -> Checked {
         try context.remember("oneroster.import-check") {
             context.progress?(0, 3, context.localizer("oneroster.progress.read"))
-            let set = OneRosterSet(files: input.files, context)
+            try OneRosterLimits.checkRows(input.files, context)
+            var set = OneRosterSet(files: input.files, strict: input.strict, context)
+            // Strict keeps today's rule: a second school is a violation of orgs.csv.
+            if !input.strict || input.org != nil { try set.choose(input.org, context) }
             let ids = try OneRosterIDs(context)
             context.progress?(1, 3, context.localizer("oneroster.progress.check"))
-            var checker = OneRosterChecker(set, ids: ids, context)
-            let (plan, violations) = checker.check()
-            return Checked(plan: plan, ids: ids, violations: violations)
+            var checker = OneRosterChecker(set, ids: ids, strict: input.strict, org: input.org, context)
+            let (plan, violations, warnings) = checker.check()
+            return Checked(plan: plan, ids: ids, violations: violations, warnings: warnings)
         }
     }
 }

@@ -19,6 +19,7 @@ public struct OneRosterModule: AppModule {
     public var ownedTables: [String] { ["oneroster_ids", "oneroster_set_password_codes"] }
     public var actions: [any Action.Type] { [ImportOneRoster.self, ExportOneRoster.self, RedeemSetPasswordCode.self] }
     public var commands: [any ParsableCommand.Type] { [OneRosterCommand.self] }
+    public var settings: [SettingDefinition] { OneRosterSettings.definitions }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)

@@ -82,6 +82,8 @@ struct OneRosterPlan {
 /// Grades (CEDS codes) and Hogwarts year levels: `07` is `G7`, as the demo names them.
 enum OneRosterGrades {
     static let order = ["IT", "PR", "PK", "TK", "KG"] + (1...13).map { String(format: "%02d", $0) } + ["PS", "UG", "Other"]
+    /// The year level of a class with no grade anywhere in the set: the admin sees it and moves the class.
+    static let unassigned = "UNASSIGNED"
 
     static func levelCode(_ grade: String) -> String {
         if let number = Int(grade), (1...13).contains(number) { return "G\(number)" }
@@ -103,6 +105,7 @@ enum OneRosterGrades {
         switch grade {
         case "KG": return LocalizedText(ar: "الروضة", en: "Kindergarten")
         case "PK": return LocalizedText(ar: "ما قبل الروضة", en: "Pre-kindergarten")
+        case unassigned: return LocalizedText(ar: "صف غير محدد", en: "Unassigned")
         default: return LocalizedText(ar: code, en: code)
         }
     }

@@ -5,18 +5,31 @@ import Foundation
 struct OneRosterFile {
     let name: String
     let mode: OneRosterMode
+    /// The header as written, and how many rows the file had before any was left out.
     let table: OneRosterTable
+    let rowCount: Int
     let columns: [String: Int]
-    let records: [OneRosterRecord]
+    /// The header as read, each known column under the specification's spelling (`classcode` is `classCode`).
+    let header: [String]
+    var records: [OneRosterRecord]
 
-    init(name: String, mode: OneRosterMode, table: OneRosterTable) {
+    init(name: String, mode: OneRosterMode, table: OneRosterTable, known: [String] = []) {
         self.name = name
         self.mode = mode
-        self.table = table
-        let columns = Dictionary(table.header.enumerated().map { ($1.trimmed, $0) }) { first, _ in first }
+        // The rows live on as records only: a large file's cells are not kept twice.
+        self.table = OneRosterTable(header: table.header, rows: [])
+        rowCount = table.rows.count
+        let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
+        let header = table.header.map { column in
+            let column = column.trimmed
+            return known.contains(column) ? column : byLowercase[column.lowercased()] ?? column
+        }
+        self.header = header
+        let columns = Dictionary(header.enumerated().map { ($1, $0) }) { first, _ in first }
         self.columns = columns
-        records = table.rows.enumerated().map {
-            OneRosterRecord(fileName: name, mode: mode, columns: columns, row: OneRosterTable.rowNumber($0.offset), cells: $0.element.map(\.trimmed))
+        records = table.rows.enumerated().map { row in
+            let cells = row.element.contains { $0.trimmed.utf8.count != $0.utf8.count } ? row.element.map(\.trimmed) : row.element
+            return OneRosterRecord(fileName: name, mode: mode, columns: columns, row: OneRosterTable.rowNumber(row.offset), cells: cells)
         }
     }
 
@@ -29,7 +42,7 @@ struct OneRosterRecord {
     let mode: OneRosterMode
     let columns: [String: Int]
     let row: Int
-    let cells: [String]
+    var cells: [String]
 
     subscript(_ column: String) -> String {
         guard let index = columns[column], index < cells.count else { return "" }
@@ -56,11 +69,13 @@ struct OneRosterSet {
     var version: OneRosterVersion = .v1_2
     var files: [String: OneRosterFile] = [:]
     var violations: [OneRosterViolation] = []
+    /// What was read leniently (a case difference, a date-only time, a bulk row marked deleted).
+    var warnings: [OneRosterViolation] = []
 
     func file(_ name: String) -> OneRosterFile? { files[name] }
     func records(_ name: String) -> [OneRosterRecord] { files[name]?.records ?? [] }
 
-    init(files texts: [String: String], _ context: ActionContext) {
+    init(files texts: [String: String], strict: Bool = false, _ context: ActionContext) {
         func violation(_ file: String, _ row: Int, _ column: String, _ key: String, _ arguments: [String: String] = [:]) {
             violations.append(OneRosterViolation(file: file, row: row, column: column, reason: context.localizer(key, arguments)))
         }
@@ -105,7 +120,10 @@ struct OneRosterSet {
             version = tables["users"]?.header.contains("role") == true && tables["roles"] == nil ? .v1_1 : .v1_2
         }
         for (name, table) in tables where name != "manifest" {
-            files[name] = OneRosterFile(name: name, mode: modes[name] ?? .bulk, table: table)
+            // Strict reading keeps the header as written, so a case difference is an unknown column.
+            let known = strict ? [] : OneRosterSpec.columns(of: name, version)?.map(\.name) ?? []
+            files[name] = OneRosterFile(name: name, mode: modes[name] ?? .bulk, table: table, known: known)
         }
+        if !strict { readLeniently(context) }
     }
 }

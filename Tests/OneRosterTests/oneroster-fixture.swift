@@ -119,8 +119,8 @@ struct OneRosterSchool {
     }
 
     @discardableResult
-    func importSet(_ files: [String: String], dryRun: Bool = false) throws -> OneRosterImportReport {
-        try run(ImportOneRoster.self, .init(files: files, dryRun: dryRun))
+    func importSet(_ files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil) throws -> OneRosterImportReport {
+        try run(ImportOneRoster.self, .init(files: files, dryRun: dryRun, strict: strict, org: org))
     }
 
     /// What a person notices of the roster: totals, accounts by role, classes with their

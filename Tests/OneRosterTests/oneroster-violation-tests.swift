@@ -6,20 +6,21 @@ import OneRoster
 import Students
 import Testing
 
+/// `--strict`: the specification's exact reading, as before lenient reading existed.
 @Suite("OneRoster validation")
 struct OneRosterViolationTests {
-    /// The violations of a set, each as `file:row:column`, after checking nothing was written.
+    /// The violations of a set read strictly, each as `file:row:column`, after checking nothing was written.
     func violations(_ fixture: OneRosterFixture) throws -> [String] {
         let school = try OneRosterSchool()
         var found: [OneRosterViolation] = []
         do {
-            try school.importSet(fixture.set)
+            try school.importSet(fixture.set, strict: true)
         } catch OneRosterError.invalidSet(let violations) {
             found = violations
         }
         #expect(try school.run(CountRoster.self, .init()).students == 0, "nothing is written")
         #expect(try school.run(ListUsers.self, .init()).isEmpty)
-        let dry = try school.importSet(fixture.set, dryRun: true)
+        let dry = try school.importSet(fixture.set, dryRun: true, strict: true)
         #expect(dry.violations == found, "a dry run lists the same problems")
         return found.map { "\($0.file):\($0.row):\($0.column)" }
     }
@@ -95,7 +96,7 @@ struct OneRosterViolationTests {
         set["resources"] = "sourcedId,status,dateLastModified,vendorResourceId\nr1,,,v1\n"
         let school = try OneRosterSchool()
         var found: [String] = []
-        do { try school.importSet(set) } catch OneRosterError.invalidSet(let violations) { found = violations.map { "\($0.file):\($0.column)" } }
+        do { try school.importSet(set, strict: true) } catch OneRosterError.invalidSet(let violations) { found = violations.map { "\($0.file):\($0.column)" } }
         #expect(found.contains("manifest.csv:file.lineItems"))
         #expect(found.contains("orgs.csv:-"))
         #expect(found.contains("manifest.csv:file.resources"))
