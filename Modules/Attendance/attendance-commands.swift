@@ -129,9 +129,20 @@ struct AttendanceCommand: ParsableCommand {
         @Option(name: .customLong("class"), help: ArgumentHelp(L("attendance.option.class"))) var classCode: String?
         @Option(name: .customLong("from"), help: ArgumentHelp(L("attendance.option.from"))) var from: String?
         @Option(name: .customLong("to"), help: ArgumentHelp(L("attendance.option.to"))) var to: String?
+        @Flag(name: .customLong("ed-fi-json"), help: ArgumentHelp(L("attendance.option.ed-fi-json"))) var edFiJSON = false
 
         func run() throws {
             let session = try CommandSession(global, self.session)
+            if edFiJSON {
+                let events = try session.run(ExportEdFiEvents.self, .init(classCode: classCode, from: from, to: to))
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let document = EdFiDocument(studentSchoolAttendanceEvents: events.studentSchoolAttendanceEvents,
+                                            studentSectionAttendanceEvents: events.studentSectionAttendanceEvents)
+                print(String(decoding: try encoder.encode(document), as: UTF8.self))
+                if events.leftOut > 0 { FileHandle.standardError.write(Data((L("attendance.ed-fi.left-out", ["count": String(events.leftOut)]) + "\n").utf8)) }
+                return
+            }
             let rows = try session.run(ExportEdFi.self, .init(classCode: classCode, from: from, to: to))
             if session.output.json {
                 try session.output.emit(rows) { _ in TextTable(lines: []) }
@@ -158,4 +169,10 @@ enum MarkFile {
             return AttendanceMark(student: cells[0], status: status, notes: cells.count > 2 ? cells[2] : nil)
         }
     }
+}
+
+/// The two Ed-Fi resources' bodies, keyed by resource name: what a loader posts, one by one.
+struct EdFiDocument: Encodable {
+    let studentSchoolAttendanceEvents: [ExportEdFiEvents.SchoolEvent]
+    let studentSectionAttendanceEvents: [ExportEdFiEvents.SectionEvent]
 }

@@ -20,7 +20,7 @@ public struct AttendanceModule: AppModule {
     }
     public var actions: [any Action.Type] {
         [TakeAttendance.self, TakeRegisters.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
-         SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self,
+         SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self, ExportEdFiEvents.self,
          AttendanceRecords.self, AttendanceSummary.self, AttendanceToday.self, MarkStudents.self]
     }
     public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }

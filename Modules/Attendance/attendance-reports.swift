@@ -257,6 +257,8 @@ public struct ExportEdFi: Action {
         public let classPeriod: String
         public let attendanceEventCategoryDescriptor: String
         public let status: AttendanceStatus
+        /// The class whose register holds the record (an Ed-Fi section is a class in one period).
+        public let classCode: String
     }
 
     public static let id = "attendance.export-ed-fi"
@@ -282,7 +284,8 @@ public struct ExportEdFi: Action {
         return records.compactMap { record in
             guard let category = EdFiCategory.of(record.status) else { return nil }
             return Row(studentUniqueId: record.grNumber, eventDate: record.date, classPeriod: record.period == AttendancePeriod.wholeDay ? "" : record.period,
-                       attendanceEventCategoryDescriptor: "uri://ed-fi.org/AttendanceEventCategoryDescriptor#\(category)", status: record.status)
+                       attendanceEventCategoryDescriptor: "uri://ed-fi.org/AttendanceEventCategoryDescriptor#\(category)", status: record.status,
+                       classCode: record.classCode)
         }
     }
 

@@ -14,8 +14,11 @@ public enum AttendanceSettings {
         thresholds($0) != nil
     }
 
+    /// The school's `schoolId` in the Ed-Fi ODS it reports to; 0 (the default): not set.
+    public static let edFiSchoolID = Setting<Int>.integer("attendance", "ed-fi-school-id", default: 0, in: 0...2_147_483_647)
+
     static var definitions: [SettingDefinition] {
-        [lateThreshold.definition, checkInMinutes.definition, editWindowDays.definition, absenceThresholds.definition]
+        [lateThreshold.definition, checkInMinutes.definition, editWindowDays.definition, absenceThresholds.definition, edFiSchoolID.definition]
     }
 
     static func thresholds(_ text: String) -> [Int]? {

@@ -75,7 +75,7 @@ struct AttendanceHardeningTests {
     func edFiCells() throws {
         let rows = try JSONDecoder().decode([ExportEdFi.Row].self, from: Data("""
             [{"studentUniqueId": "=HYPERLINK(\\"http://x\\",\\"y\\")", "eventDate": "2026-11-19", "classPeriod": "+P1",
-              "attendanceEventCategoryDescriptor": "uri://ed-fi.org/AttendanceEventCategoryDescriptor#Tardy", "status": "LATE"}]
+              "attendanceEventCategoryDescriptor": "uri://ed-fi.org/AttendanceEventCategoryDescriptor#Tardy", "status": "LATE", "classCode": "7A"}]
             """.utf8))
         let line = try #require(ExportEdFi.csv(rows).split(separator: "\n").last)
         #expect(line.hasPrefix(#""'=HYPERLINK(""http://x"",""y"")""#), "\(line)")
