@@ -21,6 +21,10 @@ public enum FeesError: HogwartsError, Equatable {
     /// A student asking where the school keeps balances from students.
     case studentsMayNotSee
     case noOpenInvoices(String)
+    /// A guardian of several children who named none.
+    case chooseChild(String)
+    /// Someone who sees many students and named none.
+    case chooseStudent
 
     public var messageKey: String {
         switch self {
@@ -39,6 +43,8 @@ public enum FeesError: HogwartsError, Equatable {
         case .alreadyReversed: "fees.error.already-reversed"
         case .studentsMayNotSee: "fees.error.students-may-not-see"
         case .noOpenInvoices: "fees.error.no-open-invoices"
+        case .chooseChild: "fees.error.choose-child"
+        case .chooseStudent: "fees.error.choose-student"
         }
     }
 
@@ -46,10 +52,10 @@ public enum FeesError: HogwartsError, Equatable {
         switch self {
         case .unknownStudent(let value), .unknownStructure(let value), .unknownInvoice(let value), .unknownReceipt(let value),
              .unknownSchoolYear(let value), .unknownTarget(let value), .invalidAmount(let value), .invalidDate(let value),
-             .alreadyReversed(let value), .noOpenInvoices(let value):
+             .alreadyReversed(let value), .noOpenInvoices(let value), .chooseChild(let value):
             ["value": value]
         case .refundTooLarge(let receipt, let left): ["receipt": receipt, "left": left]
-        case .invalidName, .noItems, .invalidDiscount, .studentsMayNotSee: [:]
+        case .invalidName, .noItems, .invalidDiscount, .studentsMayNotSee, .chooseStudent: [:]
         }
     }
 

@@ -24,10 +24,12 @@ enum FeesStudents {
         if childOnly && context.scope != .linkedChildren { throw FeesError.unknownStudent(reference ?? "") }
         do {
             if let reference { return FeesStudent(try Roster.visibleStudent(reference: reference, context)) }
-            guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw FeesError.unknownStudent("") }
+            guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw FeesError.chooseStudent }
             return FeesStudent(try Roster.ownStudent(context))
         } catch StudentsError.unknownStudent, StudentsError.notVisible {
             throw FeesError.unknownStudent(reference ?? "")
+        } catch StudentsError.chooseChild(let children) {
+            throw FeesError.chooseChild(children.joined(separator: "، "))
         }
     }
 

@@ -40,6 +40,12 @@ struct FeesPermissionTests {
             #expect(try fixture.run(StudentFeeAccount.self, .init(student: child.id), as: parent).studentID == child.id)
         }
         #expect(Set(try fixture.run(FeeBalances.self, .init(), as: parent).rows.map(\.studentID)) == Set(children.map(\.id)))
+        do {
+            _ = try fixture.run(StudentFeeAccount.self, .init(), as: parent)
+            Issue.record("a guardian of two children must name one")
+        } catch FeesError.chooseChild(let names) {
+            #expect(children.allSatisfy { names.contains($0.grNumber) })
+        }
         let stranger = try fixture.student(in: "12C")
         #expect(throws: FeesError.unknownStudent(stranger.id)) { try fixture.run(StudentFeeAccount.self, .init(student: stranger.id), as: parent) }
         #expect(throws: FeesError.unknownStudent("no-such-student")) {

@@ -29,6 +29,8 @@ struct FeesRouteTests {
             #expect(try await api.get("/api/mobile/fees/summary/\(stranger.id)", as: parent).status == 404)
             #expect(try await api.get("/api/mobile/fees/summary/00000000-0000-0000-0000-000000000000", as: parent).status == 404)
             #expect(try await api.get("/api/mobile/fees?student_id=\(child.id)", as: teacher).status == 403)
+            let unnamed = try await api.get("/api/mobile/fees", as: parent, headers: ["Accept-Language": "en"])
+            #expect(unnamed.status == 400 && unnamed.code == "FEES_CHOOSE_CHILD" && !unnamed.text.contains("--"), "\(unnamed.text)")
             #expect(try await api.get("/api/mobile/fees?student_id=\(child.id)").status == 401)
         }
     }
