@@ -14,6 +14,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Messages", ["Students"]),
     ("Notifications", ["Students"]),
     ("OneRoster", ["Students"]),
+    ("Fees", ["Students"]),
     // new-module: entries above this line
 ]
 

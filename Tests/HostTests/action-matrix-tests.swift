@@ -22,6 +22,8 @@ struct ActionMatrixTests {
         "auth.sign-in": Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, .ownRecord) }),
         "auth.users.manage": [.developer: .school, .admin: .school],
         "auth.users.read": [.developer: .school, .admin: .school],
+        "fees.manage": [.developer: .school, .admin: .school, .accountant: .school],
+        "fees.read": [.developer: .school, .admin: .school, .accountant: .school, .student: .ownRecord, .guardian: .linkedChildren],
         "grades.enter": [.developer: .school, .admin: .school, .teacher: .ownClasses],
         "grades.manage": [.developer: .school, .admin: .school],
         "grades.read": [.developer: .school, .admin: .school, .teacher: .ownClasses, .student: .ownRecord, .guardian: .linkedChildren],

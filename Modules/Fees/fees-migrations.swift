@@ -1,0 +1,99 @@
+import Core
+
+/// Append-only: never edit a released migration, add the next one.
+enum FeesMigrations {
+    static let all: [Migration] = [
+        Migration("001-create-ledger", sql: """
+            CREATE TABLE fees_structures (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                school_year_id TEXT NOT NULL,
+                target_kind TEXT NOT NULL,
+                target_id TEXT,
+                created_by TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE TABLE fees_items (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                structure_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                item_type TEXT NOT NULL,
+                label TEXT NOT NULL,
+                amount_minor INTEGER NOT NULL,
+                schedule TEXT NOT NULL,
+                due_on TEXT NOT NULL,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE TABLE fees_discounts (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                student_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                basis_points INTEGER,
+                amount_minor INTEGER,
+                reason TEXT NOT NULL,
+                granted_by TEXT NOT NULL,
+                granted_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE TABLE fees_invoices (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                student_id TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                school_year_id TEXT NOT NULL,
+                item_type TEXT NOT NULL,
+                label TEXT NOT NULL,
+                due_on TEXT NOT NULL,
+                gross_minor INTEGER NOT NULL,
+                discount_minor INTEGER NOT NULL,
+                amount_minor INTEGER NOT NULL,
+                cancelled_minor INTEGER NOT NULL DEFAULT 0,
+                cancelled_at TEXT,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id),
+                UNIQUE (school_id, student_id, item_id, due_on)
+            );
+            CREATE INDEX fees_invoices_student ON fees_invoices (school_id, student_id, due_on);
+            CREATE TABLE fees_entries (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                student_id TEXT NOT NULL,
+                amount_minor INTEGER NOT NULL,
+                method TEXT NOT NULL,
+                reference TEXT,
+                of_entry_id TEXT,
+                receipt_year INTEGER NOT NULL,
+                receipt_seq INTEGER NOT NULL,
+                on_day TEXT NOT NULL,
+                recorded_by TEXT NOT NULL,
+                recorded_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id),
+                UNIQUE (school_id, receipt_year, receipt_seq)
+            );
+            CREATE INDEX fees_entries_student ON fees_entries (school_id, student_id);
+            CREATE TABLE fees_allocations (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                entry_id TEXT NOT NULL,
+                invoice_id TEXT NOT NULL,
+                amount_minor INTEGER NOT NULL,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE INDEX fees_allocations_invoice ON fees_allocations (school_id, invoice_id);
+            CREATE INDEX fees_allocations_entry ON fees_allocations (school_id, entry_id);
+            CREATE TABLE fees_receipt_counters (
+                school_id TEXT NOT NULL,
+                receipt_year INTEGER NOT NULL,
+                last_number INTEGER NOT NULL,
+                PRIMARY KEY (school_id, receipt_year)
+            );
+            """),
+    ]
+
+    static let tables = ["fees_allocations", "fees_discounts", "fees_entries", "fees_invoices", "fees_items", "fees_receipt_counters", "fees_structures"]
+}

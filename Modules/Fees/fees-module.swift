@@ -1,0 +1,33 @@
+import ArgumentParser
+import Core
+import Foundation
+import Students
+
+/// Fees: structures, invoices, payments, refunds, statements and receivables for the
+/// accountant, balances for the guardians. Money is whole minor units of the school's currency.
+public struct FeesModule: AppModule {
+    public init() {}
+
+    public let id: ModuleID = "fees"
+    public let version = SemanticVersion(0, 1, 0)
+    public var iconName: String { "banknote" }
+    public var dependencies: [ModuleDependency] { [ModuleDependency("students", "^1.0.0")] }
+    public var permissions: [PermissionDefinition] { FeesPermissions.definitions }
+    public var migrations: [Migration] { FeesMigrations.all }
+    /// Every table the migrations create: only this module's code may name them.
+    public var ownedTables: [String] { FeesMigrations.tables }
+    public var actions: [any Action.Type] {
+        [AddFeeStructure.self, ListFeeStructures.self, GrantFeeDiscount.self, GenerateInvoices.self, CancelOpenFees.self, RecordFeePayment.self,
+         RefundFeePayment.self, StudentFeeAccount.self, FeeBalances.self, ListFeeInvoices.self, AgedReceivables.self, FeeCollections.self]
+    }
+    public var commands: [any ParsableCommand.Type] { [FeesCommand.self] }
+    public var settings: [SettingDefinition] { FeesSettings.definitions }
+    public var routes: [APIRoute] { FeesRoutes.all }
+    public var strings: StringCatalog { Self.catalog }
+
+    private static let catalog = StringCatalog.load(from: .module)
+
+    public func seedDemo(_ context: ActionContext, size: DemoSize) throws {
+        try FeesDemo.seed(context, size: size)
+    }
+}
