@@ -79,9 +79,12 @@ struct GradesResultRoutesTests {
             #expect(try await api.get("/api/mobile/grades/student/\(me.id)", as: fixture.admin).status == 200)
 
             let foreignStudent = try await api.get("/api/mobile/grades/student/\(stranger.id)", as: student, headers: ["Accept-Language": "en"])
-            #expect(foreignStudent.status == 403 && foreignStudent.code == "STUDENTS_NOT_VISIBLE")
-            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: parent).code == "STUDENTS_NOT_VISIBLE", "another family's child")
-            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: teacher).status == 403, "not her class")
+            #expect(foreignStudent.status == 404 && foreignStudent.code == "STUDENTS_UNKNOWN_STUDENT", "another student reads like nobody")
+            let unknown = UUID().uuidString
+            let nobody = try await api.get("/api/mobile/grades/student/\(unknown)", as: student, headers: ["Accept-Language": "en"])
+            #expect(foreignStudent.refusal(asked: stranger.id) == nobody.refusal(asked: unknown))
+            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: parent).code == "STUDENTS_UNKNOWN_STUDENT", "another family's child")
+            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: teacher).status == 404, "not her class")
             #expect(try await api.get("/api/mobile/grades/student/\(me.id)", as: fixture.harness.user(.staff, in: fixture.base.school)).status == 403,
                     "staff do not read grades")
             let otherSchool = try await api.get("/api/mobile/grades/student/\(foreign.id)", as: fixture.admin)
@@ -250,7 +253,7 @@ struct GradesTeacherRoutesTests {
             #expect(admin.object["total"] as? Int == 34, "admins see every subject's")
 
             let other = try await api.get("/api/mobile/teacher/classes/\(sevenA)/assessments", as: try fixture.account("teacher30@databayt.org"))
-            #expect(other.status == 403 && other.code == "GRADES_NOT_YOUR_CLASS", "another teacher's class")
+            #expect(other.status == 404 && other.code == "STUDENTS_UNKNOWN_CLASS", "another teacher's class reads like no class")
             #expect(try await api.get("/api/mobile/teacher/classes/\(sevenA)/assessments", as: try fixture.account("student@databayt.org")).status == 403)
             #expect(try await api.get("/api/mobile/teacher/classes/nope/assessments", as: fixture.admin).status == 404)
             let foreignClass = try #require(try fixture.harness.kernel.run(ListClasses.self, .init(), as: fixture.harness.user(.admin, in: fixture.other),

@@ -126,7 +126,10 @@ struct MessagesRouteTests {
             #expect(try await api.get("/api/mobile/conversations/\(direct)/messages", as: parent).object["next_cursor"] is NSNull, "a page that is not full")
 
             let outsider = try await api.get("/api/mobile/conversations/\(direct)/messages", as: staff)
-            #expect(outsider.status == 403 && outsider.code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(outsider.status == 404 && outsider.code == "MESSAGES_UNKNOWN_CONVERSATION", "someone else's conversation is not there")
+            let unknown = UUID().uuidString
+            let nowhere = try await api.get("/api/mobile/conversations/\(unknown)/messages", as: staff)
+            #expect(outsider.refusal(asked: direct) == nowhere.refusal(asked: unknown), "no hint that it exists")
             let foreign = try await api.get("/api/mobile/conversations/\(direct)/messages", as: nile)
             let missing = try await api.get("/api/mobile/conversations/no-such-conversation/messages", as: parent)
             #expect(foreign.status == 404 && missing.status == 404 && foreign.code == missing.code && !foreign.text.contains("امتحان"))
@@ -177,7 +180,7 @@ struct MessagesRouteTests {
             let readOnly = try await api.post("/api/mobile/conversations/\(announcement)/messages", as: parent, json: ["content": "Thanks"])
             #expect(readOnly.status == 403 && readOnly.code == "MESSAGES_READ_ONLY")
             let staff = try fixture.account("staff@databayt.org")
-            #expect(try await api.post(path, as: staff, json: ["content": "hi"]).code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(try await api.post(path, as: staff, json: ["content": "hi"]).code == "MESSAGES_UNKNOWN_CONVERSATION")
             #expect(try await api.post(path, as: nile, json: ["content": "hi"]).status == 404)
             #expect(try await api.post(path, json: ["content": "hi"]).status == 401)
         }
@@ -234,7 +237,7 @@ struct MessagesRouteTests {
             fixture.clock.advance(minutes: 16)
             #expect(try await api.patch(path, as: parent, json: ["content": "late"]).code == "MESSAGES_EDIT_WINDOW")
 
-            #expect(try await api.delete(path, as: staff).code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(try await api.delete(path, as: staff).code == "MESSAGES_UNKNOWN_CONVERSATION")
             #expect(try await api.delete(path, as: nile).status == 404)
             #expect(try await api.delete(path).status == 401)
             let deleted = try await api.delete(path, as: teacher)

@@ -26,10 +26,10 @@ struct TimetableHardeningTests {
             try fixture.run(NowAndNext.self, .init(target: .student(own.grNumber)), as: accountant)
         }
         let teacher = try fixture.account("teacher@databayt.org")
-        #expect(throws: StudentsError.notVisible(stranger.grNumber)) {
+        #expect(throws: StudentsError.unknownStudent(stranger.grNumber)) {
             try fixture.run(ViewTimetable.self, .init(target: .student(stranger.grNumber), span: .fortnight), as: teacher)
         }
-        #expect(throws: StudentsError.notVisible(stranger.grNumber)) { try fixture.run(ShowStudent.self, .init(grNumber: stranger.grNumber), as: teacher) }
+        #expect(throws: StudentsError.unknownStudent(stranger.grNumber)) { try fixture.run(ShowStudent.self, .init(grNumber: stranger.grNumber), as: teacher) }
         let view = try fixture.run(ViewTimetable.self, .init(target: .student(own.grNumber), span: .day), as: teacher)
         #expect(view.title.contains("7A"))
         // Staff read every student, so every student's grid.
@@ -43,12 +43,12 @@ struct TimetableHardeningTests {
         let student = try fixture.account("student@databayt.org")
         let me = try #require(try fixture.run(ListStudents.self, .init(), as: student).students.first)
         #expect(try fixture.run(ViewTimetable.self, .init(target: .student(me.grNumber)), as: student).title.contains(me.classCode ?? "?"))
-        #expect(throws: StudentsError.notVisible(stranger.grNumber)) { try fixture.run(ViewTimetable.self, .init(target: .student(stranger.grNumber)), as: student) }
+        #expect(throws: StudentsError.unknownStudent(stranger.grNumber)) { try fixture.run(ViewTimetable.self, .init(target: .student(stranger.grNumber)), as: student) }
         let parent = try fixture.account("parent@databayt.org")
         for child in try fixture.run(ListStudents.self, .init(), as: parent).students {
             #expect(try fixture.run(ViewTimetable.self, .init(target: .student(child.grNumber)), as: parent).title.contains(child.fullName))
         }
-        #expect(throws: StudentsError.notVisible(stranger.grNumber)) { try fixture.run(ViewTimetable.self, .init(target: .student(stranger.grNumber)), as: parent) }
+        #expect(throws: StudentsError.unknownStudent(stranger.grNumber)) { try fixture.run(ViewTimetable.self, .init(target: .student(stranger.grNumber)), as: parent) }
     }
 
     @Test("--class and --teacher name no student: the timetable's own grant applies, and families see only their own classes")
@@ -58,8 +58,8 @@ struct TimetableHardeningTests {
         #expect(try fixture.run(ViewTimetable.self, .init(target: .classCode("12C")), as: accountant).title == "12C")
         #expect(try fixture.run(ViewTimetable.self, .init(target: .teacher("teacher@databayt.org")), as: accountant).days.flatMap(\.lessons).isEmpty == false)
         let parent = try fixture.account("parent@databayt.org")
-        #expect(throws: TimetableError.notVisible("12C")) { try fixture.run(ViewTimetable.self, .init(target: .classCode("12C")), as: parent) }
-        #expect(throws: TimetableError.notVisible("teacher@databayt.org")) {
+        #expect(throws: StudentsError.unknownClass("12C")) { try fixture.run(ViewTimetable.self, .init(target: .classCode("12C")), as: parent) }
+        #expect(throws: TimetableError.unknownTeacher("teacher@databayt.org")) {
             try fixture.run(ViewTimetable.self, .init(target: .teacher("teacher@databayt.org")), as: parent)
         }
     }
