@@ -232,7 +232,7 @@ struct AttendanceRoutesTests {
             #expect(answer.object["excused"] as? Int == history.totals.excused + history.totals.sick)
             let percentage = try #require(answer.object["percentage"] as? Double)
             #expect(abs(percentage - (history.rate ?? 0)) < 0.01 && percentage <= (history.rate ?? 0))
-            #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)", as: fixture.student).status == 403)
+            #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)", as: fixture.student).status == 404)
             #expect(try await api.get("/api/mobile/attendance/summary/\(fixture.nileStudent)", as: fixture.admin).status == 404)
             #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)").status == 401)
         }

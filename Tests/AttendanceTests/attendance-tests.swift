@@ -188,7 +188,7 @@ struct ExcuseTests {
         #expect(throws: AttendanceError.notExcusable("PRESENT")) {
             try fixture.run(SubmitExcuse.self, .init(grNumber: present.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: ""))
         }
-        #expect(throws: InputError("kernel.error.text-too-long", ["field": "--description", "max": "2000"])) {
+        #expect(throws: InputError("kernel.error.text-too-long", ["field": "description", "max": "2000"])) {
             try fixture.run(SubmitExcuse.self, .init(grNumber: child.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: String(repeating: "x", count: 2001)), as: parent)
         }
         #expect(throws: KernelError.self) { try fixture.run(ReviewExcuse.self, .init(excuse: id, approve: true), as: parent) }

@@ -218,7 +218,7 @@ struct StudentsRoutesTests {
             #expect(Set(detail.object.keys) == ["id", "given_name", "family_name", "gr_number", "gender", "date_of_birth", "status", "photo_url",
                                                 "phone", "section", "student_id", "nationality", "blood_group", "email", "enrollment_date",
                                                 "admission_number"])
-            #expect(detail.object["id"] as? String == id && detail.object["enrollment_date"] as? String == "2026-09-01")
+            #expect(detail.object["id"] as? String == id && detail.object["enrollment_date"] as? String == "2026-09-01T00:00:00.000Z")
             for key in ["student_id", "nationality", "blood_group", "email", "admission_number", "photo_url", "phone"] {
                 #expect(detail.object[key] is NSNull, "\(key) is null, not missing")
             }
