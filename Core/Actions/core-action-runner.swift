@@ -20,7 +20,8 @@ extension Kernel {
     func run<A: Action>(_ action: A.Type, _ input: A.Input, as principal: Principal, in schoolReference: String, requestID: String? = nil,
                         progress: ProgressReporter? = nil, language: Language? = nil,
                         before: ((ActionContext) throws -> Void)?, within: ((A.Output, any StorageConnection) throws -> Void)?) throws -> A.Output {
-        let localizer = language.map { Localizer(language: $0, catalog: registry.catalog) } ?? self.localizer
+        // A language is given by the web callers (the API, the console, sync): their wording, no command-line flags.
+        let localizer = language.map { Localizer(language: $0, catalog: registry.catalog, surface: .web) } ?? self.localizer
         guard let owner = registry.owner(ofAction: A.id) else { throw KernelError.actionNotRegistered(A.id) }
         do {
             if A.isReadOnly {

@@ -22,7 +22,7 @@ public struct ConsoleRequest: Sendable {
     let metrics: APIMetrics
 
     /// Messages in the request's language: the modules' catalogs and the console's own.
-    public var localizer: Localizer { Localizer(language: language, catalog: catalog) }
+    public var localizer: Localizer { Localizer(language: language, catalog: catalog, surface: .web) }
 
     /// Runs an action as the signed-in person in their school, on the kernel's threads (the kernel
     /// is synchronous and never runs on an event loop; writes on `ActionLanes`): the same door as

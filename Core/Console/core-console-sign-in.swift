@@ -22,7 +22,7 @@ struct ConsoleSignIn: Sendable {
 
     func submit(_ request: Request, _ context: APIContext) async throws -> Response {
         let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
-        let localizer = Localizer(language: Self.language(call), catalog: shell.catalog)
+        let localizer = Localizer(language: Self.language(call), catalog: shell.catalog, surface: .web)
         if let wait = try await shell.server.signInLimiter.admit(call.address) {
             var response = try await render(call, status: 429, error: localizer("console.sign-in.too-many", ["seconds": String(wait)]))
             response.headers[.retryAfter] = String(wait)
@@ -98,7 +98,7 @@ struct ConsoleSignIn: Sendable {
         let back = ConsoleShell.safeTarget(call.form.value("back") ?? "/")
         if call.cookies[ConsoleCookies.session] == nil {
             guard let expected = call.cookies[ConsoleCookies.signInCSRF], ConsoleCSRF.matches(call.form.value(ConsoleCSRF.field), expected) else {
-                return try await render(call, status: 403, error: Localizer(language: chosen, catalog: shell.catalog)("console.error.csrf"))
+                return try await render(call, status: 403, error: Localizer(language: chosen, catalog: shell.catalog, surface: .web)("console.error.csrf"))
             }
             return ConsoleShell.redirect(back, cookies: [ConsoleCookies.set(ConsoleCookies.language, chosen.rawValue, maxAge: 365 * 24 * 3600, secure: call.secure)])
         }
@@ -121,7 +121,7 @@ struct ConsoleSignIn: Sendable {
     private func render(_ call: ConsoleCall, status: Int, notice: String? = nil, error: String? = nil, schools: [School] = [],
                         email: String? = nil) async throws -> Response {
         let language = Self.language(call)
-        let localizer = Localizer(language: language, catalog: shell.catalog)
+        let localizer = Localizer(language: language, catalog: shell.catalog, surface: .web)
         let csrf = call.cookies[ConsoleCookies.signInCSRF].flatMap { $0.count == 40 ? $0 : nil } ?? ConsoleCSRF.random()
         let other: Language = language == .ar ? .en : .ar
         let signedOut = call.query["signed-out"] != nil

@@ -57,7 +57,7 @@ struct APIObservationMiddleware: RouterMiddleware {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
         }
         let language = RouteDispatcher.language(request.headers[.acceptLanguage])
-        let localizer = Localizer(language: language, catalog: kernel.registry.catalog)
+        let localizer = Localizer(language: language, catalog: kernel.registry.catalog, surface: .web)
         let body = APIErrorBody(error: localizer(apiError.messageKey, apiError.arguments), code: apiError.code, details: apiError.details)
         let data = (try? JSONEncoder().encode(body)) ?? Data("{\"error\":\"internal error\",\"code\":\"INTERNAL_ERROR\",\"details\":[]}".utf8)
         var headers = apiError.headers

@@ -24,7 +24,7 @@ public struct APIRequest: Sendable {
     let threadPool: NIOThreadPool
 
     /// Messages in the request's language.
-    public var localizer: Localizer { Localizer(language: language, catalog: kernel.registry.catalog) }
+    public var localizer: Localizer { Localizer(language: language, catalog: kernel.registry.catalog, surface: .web) }
 
     /// The caller's school, or 401 on a route that was reached without a token.
     public func requireSchool() throws -> SchoolID {

@@ -148,16 +148,21 @@ private final class BundleStrings: @unchecked Sendable {
 public struct Localizer: Sendable {
     public let language: Language
     public let catalog: StringCatalog
+    /// Which wording of a key to prefer: the web's (no command-line flags) or the command line's.
+    public let surface: Surface
 
-    public init(language: Language, catalog: StringCatalog) {
+    public init(language: Language, catalog: StringCatalog, surface: Surface = .commandLine) {
         self.language = language
         self.catalog = catalog
+        self.surface = surface
     }
 
     /// The text for `key` with `{placeholders}` filled in; the key itself when it is missing,
     /// so a gap shows up in output instead of crashing.
     public func callAsFunction(_ key: String, _ arguments: [String: String] = [:]) -> String {
-        var text = catalog.text(key, in: language) ?? catalog.text(key, in: .en) ?? key
+        let keys = surface.keys(for: key)
+        var text = keys.lazy.compactMap { catalog.text($0, in: language) }.first
+            ?? keys.lazy.compactMap { catalog.text($0, in: .en) }.first ?? key
         for (name, value) in arguments {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }

@@ -25,7 +25,7 @@ extension Kernel {
     /// (results so far are committed). An unknown mutation throws `mutationUnknown`.
     public func syncPush(_ request: SyncPushRequest, as principal: Principal, in schoolID: SchoolID, language: Language? = nil) throws -> SyncPushResponse {
         let language = language ?? localizer.language
-        let localizer = Localizer(language: language, catalog: registry.catalog)
+        let localizer = Localizer(language: language, catalog: registry.catalog, surface: .web)
         guard request.schemaVersion == SyncProtocol.schemaVersion else { throw SyncError.schemaUnsupported(request.schemaVersion) }
         guard Self.isClientID(request.clientId) else { throw SyncError.clientIDInvalid(request.clientId) }
         guard (1...SyncProtocol.maximumMutations).contains(request.mutations.count) else { throw SyncError.batchSize(request.mutations.count) }

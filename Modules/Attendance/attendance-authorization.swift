@@ -33,10 +33,12 @@ public enum AttendancePermissions {
 
 /// Class-level checks shared by marking, check-in windows and excuse review.
 enum ClassAccess {
-    /// Refuses a teacher who does not teach the class; the school scope passes.
-    static func require(classID: String, code: String, _ context: ActionContext) throws {
+    /// Refuses a teacher who does not teach the class; the school scope passes. Another
+    /// teacher's class answers as a class that does not exist, named as the caller named it
+    /// (`reference`: its id or code), so the answer tells nothing about it.
+    static func require(classID: String, named reference: String, _ context: ActionContext) throws {
         if context.scope != .school, try !RosterFacts.teaches(classID: classID, context) {
-            throw AttendanceError.notYourClass(code)
+            throw StudentsError.unknownClass(reference)
         }
     }
 }

@@ -64,7 +64,7 @@ public struct OpenCheckIn: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         let (classID, code) = try Self.target(input, context)
-        try ClassAccess.require(classID: classID, code: code, context)
+        try ClassAccess.require(classID: classID, named: input.classID ?? code, context)
         _ = try ClassSession.period(input.period, context)
         if let minutes = input.minutes, !AttendanceSettings.checkInRange.contains(minutes) { throw AttendanceError.invalidCheckInMinutes(minutes) }
         if let maxScans = input.maxScans, maxScans < 1 { throw AttendanceError.invalidMaxScans(maxScans) }

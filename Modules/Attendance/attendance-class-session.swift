@@ -155,14 +155,14 @@ struct ClassSession {
         return code
     }
 
-    /// The member a mark names; anyone else (another class, another school) is refused by name.
+    /// The member a mark names; anyone else (another class, another school, nobody) is refused
+    /// by the reference given, never by name: a GR number must not tell a teacher who it is.
     func member(_ reference: String, _ context: ActionContext) throws -> Member {
         if reference.allSatisfy(\.isNumber), let position = Int(reference), members.indices.contains(position - 1) {
             return members[position - 1]
         }
         if let member = members.first(where: { $0.grNumber == reference }) { return member }
-        let name = (try? Roster.student(gr: reference, context)).map { "\($0.fullName) (\(reference))" } ?? reference
-        throw AttendanceError.notInClass(name, classCode)
+        throw AttendanceError.notInClass(reference, classCode)
     }
 
     /// Teachers change records only within the school's edit window; admins may always correct.

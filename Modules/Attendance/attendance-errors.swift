@@ -1,7 +1,6 @@
 import Core
 
 public enum AttendanceError: HogwartsError, Equatable {
-    case notYourClass(String)
     case notInClass(String, String)
     case duplicateMark(String)
     case futureDate(String)
@@ -34,7 +33,6 @@ public enum AttendanceError: HogwartsError, Equatable {
 
     public var messageKey: String {
         switch self {
-        case .notYourClass: "attendance.error.not-your-class"
         case .notInClass: "attendance.error.not-in-class"
         case .duplicateMark: "attendance.error.duplicate-mark"
         case .futureDate: "attendance.error.future-date"
@@ -67,7 +65,7 @@ public enum AttendanceError: HogwartsError, Equatable {
 
     public var messageArguments: [String: String] {
         switch self {
-        case .notYourClass(let value), .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
+        case .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
              .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value),
              .outsideSchoolYear(let value), .invalidRegistersFile(let value), .noClass(let value), .unknownRecord(let value),
              .invalidAttachment(let value):
@@ -83,7 +81,7 @@ public enum AttendanceError: HogwartsError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notYourClass, .notAStudent, .outsideEditWindow, .notAGuardian: .permissionDenied
+        case .notAStudent, .outsideEditWindow, .notAGuardian: .permissionDenied
         case .unknownPeriod, .noRecord, .unknownExcuse, .unknownStudents, .unknownRecord: .notFound
         case .excuseExists, .alreadyDecided, .checkInFull: .conflict
         default: .invalidData

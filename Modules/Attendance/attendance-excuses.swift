@@ -90,7 +90,7 @@ public struct SubmitExcuse: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try TextInput.check(input.description, field: "--description", maxLength: 2000, multiline: true)
+        try TextInput.check(input.description, field: "description", maxLength: 2000, multiline: true)
         let attachments = input.attachments ?? []
         if attachments.count > Self.maximumAttachments { throw AttendanceError.tooManyAttachments(Self.maximumAttachments) }
         for link in attachments where !Self.isLink(link) { throw AttendanceError.invalidAttachment(TextInput.printable(String(link.prefix(100)))) }
@@ -120,16 +120,17 @@ public struct SubmitExcuse: Action {
         return true
     }
 
-    /// The record, read once per run; a student the principal may not see is refused by name.
+    /// The record, read once per run; another family's record answers as one that does not exist.
     private func record(_ input: Input, _ context: ActionContext) throws -> SQLRow {
         try context.remember("attendance.excused-record") {
             if let recordID = input.recordID {
                 let row = try context.database.fetchOne("""
-                    SELECT r.id, r.status, s.gr_number FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
+                    SELECT r.id, r.status, r.student_id, s.gr_number FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
                     WHERE r.school_id = :school_id AND r.id = :record
                     """, ["record": .text(recordID)])
-                guard let row else { throw AttendanceError.unknownRecord(recordID) }
-                _ = try Roster.visibleStudent(gr: row.string("gr_number"), context)
+                guard let row, try StudentVisibility.canSee(studentID: row.string("student_id"), in: context) else {
+                    throw AttendanceError.unknownRecord(recordID)
+                }
                 return row
             }
             let grNumber = input.grNumber ?? ""
@@ -165,10 +166,10 @@ public struct ReviewExcuse: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        // The look-up is scoped first: another class's excuse is unknown, decided or not.
         let row = try excuse(input.excuse, context)
         guard row.string("status") == ReviewStatus.pending.rawValue else { throw AttendanceError.alreadyDecided(row.string("status")) }
-        try TextInput.check(input.note ?? "", field: "--note", maxLength: 500, multiline: true)
-        try ClassAccess.require(classID: row.string("class_id"), code: row.string("class_code"), context)
+        try TextInput.check(input.note ?? "", field: "note", maxLength: 500, multiline: true)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Excuse {
@@ -195,10 +196,17 @@ public struct ReviewExcuse: Action {
     }
 
     /// An excuse by id or an unambiguous prefix of it.
+    /// The excuse a reference names among those the principal reviews (a teacher: their classes'),
+    /// so another class's excuse is unknown whatever its state, and never makes a prefix ambiguous.
     private func excuse(_ reference: String, _ context: ActionContext) throws -> SQLRow {
         guard !reference.isEmpty else { throw AttendanceError.unknownExcuse(reference) }
-        let rows = try context.database.fetchAll("\(Excuse.select) WHERE x.school_id = :school_id AND x.id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2",
-                                                 ["prefix": .text(LikePattern.prefix(reference))])
+        let scoped = context.scope == .school ? "" : """
+            AND (c.homeroom_teacher_id = :me
+                 OR r.class_id IN (SELECT class_id FROM students_v1_teaching WHERE school_id = :school_id AND teacher_user_id = :me))
+            """
+        let rows = try context.database.fetchAll(
+            "\(Excuse.select) WHERE x.school_id = :school_id AND x.id LIKE :prefix \(LikePattern.escapeClause) \(scoped) LIMIT 2",
+            ReviewLookup.arguments(reference, context))
         guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
         return row
     }
@@ -291,7 +299,7 @@ public struct SubmitNotice: Action {
         guard let to = CivilDate(input.to), from <= to else { throw AttendanceError.invalidDate(input.to) }
         try AttendanceAccess.requireSchoolYear(from, context)
         try AttendanceAccess.requireSchoolYear(to, context)
-        try TextInput.check(input.description, field: "--description", maxLength: 2000, multiline: true)
+        try TextInput.check(input.description, field: "description", maxLength: 2000, multiline: true)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -321,9 +329,9 @@ public struct ReviewNotice: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
+        // Scoped look-up first: a notice for a student the teacher does not teach is unknown, decided or not.
         let row = try notice(input.notice, context)
         guard row.string("status") == ReviewStatus.pending.rawValue else { throw AttendanceError.alreadyDecided(row.string("status")) }
-        guard try StudentVisibility.canSee(studentID: row.string("student_id"), in: context) else { throw AttendanceError.unknownExcuse(input.notice) }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
@@ -345,9 +353,23 @@ public struct ReviewNotice: Action {
 
     private func notice(_ reference: String, _ context: ActionContext) throws -> SQLRow {
         guard !reference.isEmpty else { throw AttendanceError.unknownExcuse(reference) }
-        let rows = try context.database.fetchAll("SELECT * FROM attendance_notices WHERE school_id = :school_id AND id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2",
-                                                 ["prefix": .text(LikePattern.prefix(reference))])
+        let scoped = context.scope == .school ? "" : """
+            AND student_id IN (SELECT student_id FROM students_v1_student_viewers WHERE school_id = :school_id AND viewer_user_id = :me)
+            """
+        let rows = try context.database.fetchAll(
+            "SELECT * FROM attendance_notices WHERE school_id = :school_id AND id LIKE :prefix \(LikePattern.escapeClause) \(scoped) LIMIT 2",
+            ReviewLookup.arguments(reference, context))
         guard rows.count == 1, let row = rows.first else { throw AttendanceError.unknownExcuse(reference) }
         return row
+    }
+}
+
+/// The arguments of an excuse's or notice's look-up by id prefix.
+private enum ReviewLookup {
+    /// The prefix, and the principal where the look-up is scoped (a statement binds only what it names).
+    static func arguments(_ reference: String, _ context: ActionContext) -> SQLArguments {
+        var arguments: SQLArguments = ["prefix": .text(LikePattern.prefix(reference))]
+        if context.scope != .school { arguments["me"] = .text(context.principal.userID) }
+        return arguments
     }
 }

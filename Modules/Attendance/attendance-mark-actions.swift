@@ -64,7 +64,7 @@ public struct MarkStudents: Action {
     public func validate(_ input: Input, in context: ActionContext) throws {
         for mark in input.marks { try TextInput.check(mark.notes ?? "", field: "notes", maxLength: TextLimit.title) }
         for register in try Self.registers(input, context) {
-            try ClassAccess.require(classID: register.session.classID, code: register.session.classCode, context)
+            try ClassAccess.require(classID: register.session.classID, named: input.classID ?? register.session.classCode, context)
             try register.session.checkDate(context)
         }
     }
@@ -99,6 +99,8 @@ public struct MarkStudents: Action {
             var sessions: [ClassSession] = []
             if let classID = input.classID {
                 sessions = [try ClassSession(classID: classID, date: input.date, period: input.period, context)]
+                // Scope before membership: another teacher's class is a class that does not exist.
+                try ClassAccess.require(classID: classID, named: classID, context)
                 let members = Set(sessions[0].members.map(\.studentID))
                 let outside = input.marks.map(\.student).filter { !members.contains($0) }
                 if !outside.isEmpty { try refuse(outside, classCode: sessions[0].classCode, context) }
@@ -119,36 +121,40 @@ public struct MarkStudents: Action {
     }
 
     /// Each student's class this school year, in the order given; unknown students are refused
-    /// all together, a student with no class by name.
+    /// all together, a student with no class by GR number. For a teacher, a student outside
+    /// their classes is an unknown student: the answer names no one they may not see.
     private static func classes(of students: [String], _ context: ActionContext) throws -> [String] {
         let year = try Roster.currentSchoolYearID(context)
-        var found: [String: (classID: String?, name: String)] = [:]
+        var found: [String: (classID: String?, grNumber: String)] = [:]
         for start in stride(from: 0, to: students.count, by: 400) {
             let chunk = Array(students[start..<min(start + 400, students.count)])
             let rows = try context.database.fetchAll("""
-                SELECT s.id, s.gr_number, s.given_name || ' ' || s.surname AS name, e.class_id FROM students_v1_students s
+                SELECT s.id, s.gr_number, e.class_id FROM students_v1_students s
                 LEFT JOIN students_v1_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.school_year_id = :year
                 WHERE s.school_id = :school_id AND s.archived_at IS NULL AND s.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
                 """, ["year": SQLValue(year)], values: chunk.map { .text($0) }) { row in
-                (id: row.string(0), grNumber: row.string(1), name: row.string(2), classID: row.text(3))
+                (id: row.string(0), grNumber: row.string(1), classID: row.text(2))
             }
-            for row in rows { found[row.id] = (row.classID, "\(row.name) (\(row.grNumber))") }
+            for row in rows { found[row.id] = (row.classID, row.grNumber) }
+        }
+        if context.scope != .school {
+            for (id, entry) in found where try entry.classID.map({ try !RosterFacts.teaches(classID: $0, context) }) ?? true {
+                found[id] = nil
+            }
         }
         let unknown = students.filter { found[$0] == nil }
         if !unknown.isEmpty { throw AttendanceError.unknownStudents(unknown) }
         return try students.map { student in
-            guard let entry = found[student], let classID = entry.classID else { throw AttendanceError.noClass(found[student]?.name ?? student) }
+            guard let entry = found[student], let classID = entry.classID else { throw AttendanceError.noClass(found[student]?.grNumber ?? student) }
             return classID
         }
     }
 
-    /// Students outside the class: unknown ones are refused all together (404), a student of
-    /// the school in another class by name, as `attendance take` refuses them.
+    /// Students outside the class, refused as `attendance take` refuses them: by the id given,
+    /// never by name, so a teacher learns nothing of a student of another class. The school
+    /// scope also hears which ids name no student at all (404).
     private static func refuse(_ outside: [String], classCode: String, _ context: ActionContext) throws -> Never {
-        _ = try classes(of: outside, context)
-        let row = try context.database.fetchOne(
-            "SELECT gr_number, given_name || ' ' || surname AS name FROM students_v1_students WHERE school_id = :school_id AND id = :id",
-            ["id": .text(outside[0])])
-        throw AttendanceError.notInClass(row.map { "\($0.string("name")) (\($0.string("gr_number")))" } ?? outside[0], classCode)
+        if context.scope == .school { _ = try classes(of: outside, context) }
+        throw AttendanceError.notInClass(outside[0], classCode)
     }
 }

@@ -68,7 +68,7 @@ public struct ClassRegister: Action {
         } else {
             session = try ClassSession(classCode: input.classCode ?? "", date: input.date, period: input.period, forWriting: false, context)
         }
-        try ClassAccess.require(classID: session.classID, code: session.classCode, context)
+        try ClassAccess.require(classID: session.classID, named: input.classID ?? session.classCode, context)
         return Output(classID: session.classID, classCode: session.classCode, date: session.date, period: session.period, lines: session.members.map {
             Line(position: $0.position, studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name, status: $0.status, notes: $0.notes)
         })

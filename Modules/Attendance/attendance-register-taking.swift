@@ -18,7 +18,7 @@ enum RegisterTaking {
 
     /// Validates a register against its class as read.
     static func validate(_ input: TakeAttendance.Input, session: ClassSession, _ context: ActionContext) throws -> ClassSession {
-        try ClassAccess.require(classID: session.classID, code: input.classCode, context)
+        try ClassAccess.require(classID: session.classID, named: input.classCode, context)
         try session.checkDate(context)
         var seen: Set<String> = []
         for mark in input.marks {

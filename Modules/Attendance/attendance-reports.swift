@@ -95,7 +95,7 @@ public struct AttendanceStats: Action {
     public func validate(_ input: Input, in context: ActionContext) throws {
         for date in [input.from, input.to].compactMap({ $0 }) where CivilDate(date) == nil { throw AttendanceError.invalidDate(date) }
         if let code = input.classCode {
-            try ClassAccess.require(classID: try Roster.classID(code: code, context), code: code, context)
+            try ClassAccess.require(classID: try Roster.classID(code: code, context), named: code, context)
         }
     }
 

@@ -53,13 +53,14 @@ enum AuthProfileRoutes {
         }
     }
 
-    /// The web app lists Teacher and StaffMember rows; here they are accounts with those roles
-    /// (accountants are staff).
+    /// The web app lists Teacher and StaffMember rows, teachers first; here they are accounts with
+    /// those roles (the contract's `role` is teacher or staff: accountants are not listed).
     enum StaffFilter: String, CaseIterable {
         case teacher, staff
 
         static let teacherRoles: [Role] = [.teacher]
-        static let staffRoles: [Role] = [.staff, .accountant]
+        /// The web app's list: TEACHER and STAFF only (accountants are not on it).
+        static let staffRoles: [Role] = [.staff]
     }
 
     static var staff: APIRoute {
@@ -77,7 +78,7 @@ enum AuthProfileRoutes {
             case .staff: StaffFilter.staffRoles
             case nil: StaffFilter.teacherRoles + StaffFilter.staffRoles
             }
-            let users = try await request.run(ListUsers.self, .init(roles: roles, search: search, offset: paging.offset, limit: paging.perPage))
+            let users = try await request.run(ListUsers.self, .init(roles: roles, search: search, offset: paging.offset, limit: paging.perPage, rolesInOrder: true))
             let counts = try await request.run(CountUsers.self, .init(roles: StaffFilter.teacherRoles + StaffFilter.staffRoles, search: search))
             func total(_ roles: [Role]) -> Int { counts.filter { roles.contains($0.role) }.reduce(0) { $0 + $1.count } }
             let teachers = total(StaffFilter.teacherRoles)
@@ -194,7 +195,7 @@ struct StaffMember: Encodable {
     }
 
     static let schema: APISchema = .object([
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("email", .text), ("role", .values(["TEACHER", "STAFF", "ACCOUNTANT"])),
+        ("id", .id), ("given_name", .text), ("family_name", .text), ("email", .text), ("role", .values(["TEACHER", "STAFF"])),
         ("status", .values(["ACTIVE", "SUSPENDED"])), ("photo_url", .nullable(.text)), ("employee_id", .nullable(.text)),
         ("department", .nullable(.text)), ("position", .nullable(.text)),
     ])

@@ -66,10 +66,14 @@ public struct ListUsers: Action {
         public var search: String?
         public var offset: Int?
         public var limit: Int?
-        public init(role: Role? = nil, roles: [Role]? = nil, search: String? = nil, offset: Int? = nil, limit: Int? = nil) {
+        /// Group the page by role in the order `roles` gives (the API's staff list: teachers
+        /// first, as the web app lists them), then by email; false: by email alone.
+        public var rolesInOrder: Bool
+        public init(role: Role? = nil, roles: [Role]? = nil, search: String? = nil, offset: Int? = nil, limit: Int? = nil, rolesInOrder: Bool = false) {
             self.role = role
             self.roles = roles
             self.search = search
+            self.rolesInOrder = rolesInOrder
             self.offset = offset
             self.limit = limit
         }
@@ -92,8 +96,14 @@ public struct ListUsers: Action {
         // No limit given: every row. The largest integer, since `LIMIT -1` is SQLite's alone.
         arguments["limit"] = SQLValue(input.limit ?? Int.max)
         arguments["offset"] = SQLValue(input.offset ?? 0)
+        var order = "email"
+        if input.rolesInOrder, let roles = input.roles, !roles.isEmpty {
+            for (index, role) in roles.enumerated() { arguments["order_role_\(index)"] = .text(role.rawValue) }
+            let cases = roles.indices.map { "WHEN :order_role_\($0) THEN \($0)" }.joined(separator: " ")
+            order = "CASE role \(cases) ELSE \(roles.count) END, email"
+        }
         return try context.database.fetchAll(
-            "SELECT * FROM auth_users WHERE \(filter.clause) ORDER BY email LIMIT :limit OFFSET :offset", arguments
+            "SELECT * FROM auth_users WHERE \(filter.clause) ORDER BY \(order) LIMIT :limit OFFSET :offset", arguments
         ).map(User.init(row:))
     }
 }

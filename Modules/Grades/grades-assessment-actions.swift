@@ -42,8 +42,8 @@ public struct CreateAssessment: Action {
             throw InputError("grades.error.assessment-fields")
         }
         try TextInput.check(input.code, field: "<code>", maxLength: TextLimit.code)
-        try TextInput.check(input.title, field: "--title", maxLength: TextLimit.title)
-        try TextInput.check(input.category, field: "--category", maxLength: TextLimit.code)
+        try TextInput.check(input.title, field: "title", maxLength: TextLimit.title)
+        try TextInput.check(input.category, field: "category", maxLength: TextLimit.code)
         // `>` and `<=` are false for NaN, so a NaN from any transport is refused here too.
         guard input.maxMarks > 0, input.maxMarks <= 1000, input.passingMarks >= 0, input.passingMarks <= input.maxMarks else {
             throw GradesError.invalidMarks("\(GradeScale.number(input.passingMarks))/\(GradeScale.number(input.maxMarks))")
@@ -208,7 +208,7 @@ public struct EnterResults: Action {
                                                                   ["id": .text(assessment.id)])
             guard actual == wanted else { throw GradesError.unknownAssessment(input.assessment) }
         }
-        let classID = try GradesAccess.requireAssessmentTeacher(assessment, context)
+        let classID = try GradesAccess.requireAssessmentTeacher(assessment, named: input.assessment, context)
         let members = try context.database.fetchAll("""
             SELECT s.id, s.gr_number FROM students_v1_enrolments e JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id
             WHERE e.school_id = :school_id AND e.class_id = :class AND s.archived_at IS NULL ORDER BY s.surname, s.given_name, s.gr_number
@@ -306,10 +306,11 @@ public struct ClassAssessments: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        guard let place = try context.database.fetchOne("SELECT id, code FROM students_v1_classes WHERE school_id = :school_id AND id = :class",
-                                                        ["class": .text(input.classID)])
+        guard try context.database.fetchOne("SELECT id FROM students_v1_classes WHERE school_id = :school_id AND id = :class",
+                                             ["class": .text(input.classID)]) != nil
         else { throw StudentsError.unknownClass(input.classID) }
-        if context.scope != .school, try !Roster.teaches(classID: input.classID, context) { throw GradesError.notYourClass(place.string("code")) }
+        // Another teacher's class answers as a class that does not exist.
+        if context.scope != .school, try !Roster.teaches(classID: input.classID, context) { throw StudentsError.unknownClass(input.classID) }
         var arguments = GradesAccess.listArguments(context).merging(GradesStudents.window(input.offset, input.limit)) { $1 }
         arguments["class"] = .text(input.classID)
         arguments["status"] = SQLValue(input.status?.rawValue)

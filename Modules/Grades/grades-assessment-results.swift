@@ -23,7 +23,7 @@ public struct AssessmentResults: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Entered] {
         let assessment = try GradesData.assessment(input.assessment, context)
-        _ = try GradesAccess.requireAssessmentTeacher(assessment, context)
+        _ = try GradesAccess.requireAssessmentTeacher(assessment, named: input.assessment, context)
         let rows = try context.database.fetchAll("""
             SELECT student_id, state, score FROM grades_results WHERE school_id = :school_id AND assessment_id = :id ORDER BY student_id
             """, ["id": .text(assessment.id)])

@@ -41,8 +41,11 @@ enum GradesAccess {
 
     /// The assessment's class id, once the principal is its subject teacher (or an administrator):
     /// the one door for reading and entering an assessment's results.
-    static func requireAssessmentTeacher(_ assessment: Assessment, _ context: ActionContext) throws -> String {
+    /// An assessment of a class the teacher has nothing to do with answers as one that does not
+    /// exist (named as the caller named it, `reference`); her own class's, of another subject, is hers to see but not to mark.
+    static func requireAssessmentTeacher(_ assessment: Assessment, named reference: String, _ context: ActionContext) throws -> String {
         let classID = try Roster.classID(code: assessment.classCode, context)
+        if context.scope != .school, try !Roster.teaches(classID: classID, context) { throw GradesError.unknownAssessment(reference) }
         let subjectID: String = try context.database.fetchValue("SELECT subject_id FROM grades_assessments WHERE school_id = :school_id AND id = :id",
                                                                 ["id": .text(assessment.id)]) ?? ""
         try requireSubjectTeacher(classID: classID, subjectID: subjectID, classCode: assessment.classCode, subjectCode: assessment.subjectCode, context)

@@ -19,8 +19,6 @@ public enum GradesError: HogwartsError, Equatable {
     case invalidFile(String)
     /// A report card id (`<studentId>_<termId>`) that names no card this school has.
     case unknownReportCard(String)
-    /// A teacher asking for a class she neither teaches nor is homeroom teacher of.
-    case notYourClass(String)
     case noResults
     /// An offline entry for a term whose report cards are published: the server's marks stand.
     case resultsLocked(String)
@@ -46,7 +44,6 @@ public enum GradesError: HogwartsError, Equatable {
         case .invalidDate: "grades.error.invalid-date"
         case .invalidFile: "grades.error.invalid-file"
         case .unknownReportCard: "grades.error.unknown-report-card"
-        case .notYourClass: "grades.error.not-your-class"
         case .noResults: "grades.error.no-results"
         case .resultsLocked: "grades.error.results-locked"
         case .offlineNeedsStudentID: "grades.error.offline-student-id"
@@ -57,7 +54,7 @@ public enum GradesError: HogwartsError, Equatable {
         switch self {
         case .scaleMalformed(let value), .scaleOutOfRange(let value), .scalePoints(let value), .scaleDuplicateLetter(let value), .unknownAssessment(let value),
              .unknownTerm(let value), .unknownSubject(let value), .invalidMarks(let value), .notPublished(let value),
-             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value), .unknownReportCard(let value), .notYourClass(let value),
+             .invalidWeights(let value), .invalidDate(let value), .invalidFile(let value), .unknownReportCard(let value),
              .resultsLocked(let value):
             ["value": value]
         case .scaleGap(let from, let to): ["from": GradeScale.number(from), "to": GradeScale.number(to)]
@@ -71,7 +68,7 @@ public enum GradesError: HogwartsError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .unknownAssessment, .unknownTerm, .unknownSubject, .unknownReportCard: .notFound
-        case .notYourSubject, .notPublished, .notYourClass: .permissionDenied
+        case .notYourSubject, .notPublished: .permissionDenied
         case .resultsLocked: .conflict
         default: .invalidData
         }

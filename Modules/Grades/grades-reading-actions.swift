@@ -11,7 +11,8 @@ enum GradesStudents {
             throw KernelError.permissionDenied(permission: GradesPermissions.read.id, role: context.principal.role)
         }
         guard let gr = try grNumber(reference, context) else { throw StudentsError.unknownStudent(reference) }
-        return try Roster.visibleStudent(gr: gr, context)
+        // Refused as named: a student out of reach must not answer with their GR number.
+        do { return try Roster.visibleStudent(gr: gr, context) } catch StudentsError.unknownStudent { throw StudentsError.unknownStudent(reference) }
     }
 
     /// The GR number of the (not archived) student a reference names: their id, else their GR number.

@@ -191,7 +191,7 @@ public struct OverrideGrade: Action {
             throw InputError("grades.error.unknown-letter", ["letter": input.letter])
         }
         guard !input.reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.reason-required") }
-        try TextInput.check(input.reason, field: "--reason", maxLength: TextLimit.title)
+        try TextInput.check(input.reason, field: "reason", maxLength: TextLimit.title)
         guard try Roster.subjectID(code: input.subjectCode, context) != nil else { throw GradesError.unknownSubject(input.subjectCode) }
     }
 
@@ -241,7 +241,7 @@ public struct SetScale: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         guard !input.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("grades.error.scale-name") }
-        try TextInput.check(input.name, field: "--name", maxLength: TextLimit.name)
+        try TextInput.check(input.name, field: "name", maxLength: TextLimit.name)
         _ = try GradeScale.parse(name: input.name, input.bands)
     }
 

@@ -10,18 +10,20 @@ enum Conversations {
               WHERE o.school_id = c.school_id AND o.conversation_id = c.id AND o.user_id != :me LIMIT 1) ELSE c.title END AS title
         """
 
-    /// A conversation by id or unambiguous prefix, with the caller's place in it.
+    /// A conversation of the caller's by id or unambiguous prefix, with their place in it. Only
+    /// conversations they take part in are matched: anyone else's answers as one that does not
+    /// exist, and never makes a prefix ambiguous.
     static func membership(_ reference: String, _ context: ActionContext) throws -> (id: String, title: String, kind: ConversationKind, role: ParticipantRole, muted: Bool) {
         guard MessageText.isReference(reference) else { throw MessagesError.unknownConversation(reference) }
         let rows = try context.database.fetchAll("""
             SELECT c.id, c.kind, p.role, p.muted,
                 \(Conversations.title)
             FROM messages_conversations c
-            LEFT JOIN messages_participants p ON p.school_id = c.school_id AND p.conversation_id = c.id AND p.user_id = :me
+            JOIN messages_participants p ON p.school_id = c.school_id AND p.conversation_id = c.id AND p.user_id = :me
             WHERE c.school_id = :school_id AND c.id LIKE :prefix \(LikePattern.escapeClause) LIMIT 2
             """, ["me": .text(context.principal.userID), "prefix": .text(LikePattern.prefix(reference))])
         guard rows.count == 1, let row = rows.first else { throw MessagesError.unknownConversation(reference) }
-        guard let role = (row["role"] as String?).flatMap(ParticipantRole.init(rawValue:)) else { throw MessagesError.notParticipant }
+        guard let role = (row["role"] as String?).flatMap(ParticipantRole.init(rawValue:)) else { throw MessagesError.unknownConversation(reference) }
         return (row.string("id"), row.string("title"), ConversationKind(rawValue: row.string("kind")) ?? .group, role, row["muted"] ?? false)
     }
 

@@ -4,7 +4,6 @@ public enum MessagesError: HogwartsError, Equatable {
     case cannotStart(String)
     case unknownUser(String)
     case unknownConversation(String)
-    case notParticipant
     case readOnly
     case bodyLength
     case titleRequired
@@ -21,7 +20,6 @@ public enum MessagesError: HogwartsError, Equatable {
         case .cannotStart: "messages.error.cannot-start"
         case .unknownUser: "messages.error.unknown-user"
         case .unknownConversation: "messages.error.unknown-conversation"
-        case .notParticipant: "messages.error.not-participant"
         case .readOnly: "messages.error.read-only"
         case .bodyLength: "messages.error.body-length"
         case .titleRequired: "messages.error.title-required"
@@ -45,7 +43,7 @@ public enum MessagesError: HogwartsError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .cannotStart, .notParticipant, .readOnly, .notSender, .editWindowClosed: .permissionDenied
+        case .cannotStart, .readOnly, .notSender, .editWindowClosed: .permissionDenied
         case .unknownUser, .unknownConversation, .unknownMessage: .notFound
         default: .invalidData
         }

@@ -67,11 +67,12 @@ public struct MarkNotificationsRead: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        if let reference = input.notification, !input.exact {
+        if let reference = input.notification {
+            let match = input.exact ? "id = :id" : "id LIKE :prefix \(LikePattern.escapeClause)"
             let count: Int = try context.database.fetchValue(
-                "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id LIKE :prefix \(LikePattern.escapeClause)",
-                ["me": .text(context.principal.userID), "prefix": .text(LikePattern.prefix(reference))]) ?? 0
-            guard !reference.isEmpty, count == 1 else { throw InputError("notifications.error.unknown", ["value": reference]) }
+                "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND \(match)",
+                ["me": .text(context.principal.userID), input.exact ? "id" : "prefix": .text(input.exact ? reference : LikePattern.prefix(reference))]) ?? 0
+            guard !reference.isEmpty, count == 1 else { throw NotificationsError.unknown(reference) }
         }
     }
 
@@ -89,8 +90,8 @@ public struct MarkNotificationsRead: Action {
     }
 }
 
-/// Deletes one of the caller's notifications by its whole id. Another user's, or none, deletes
-/// nothing and says so only by the count (0), which the API does not show.
+/// Deletes one of the caller's notifications by its whole id. Another user's, another school's or
+/// none is refused as unknown (404), alike: deleting twice answers so the second time.
 public struct DeleteNotification: Action {
     public struct Input: Codable, Sendable {
         public var notification: String
@@ -101,6 +102,13 @@ public struct DeleteNotification: Action {
     public static let permission = NotificationsPermissions.own
 
     public init() {}
+
+    public func validate(_ input: Input, in context: ActionContext) throws {
+        let count: Int = try context.database.fetchValue(
+            "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id = :id",
+            ["me": .text(context.principal.userID), "id": .text(input.notification)]) ?? 0
+        guard count == 1 else { throw NotificationsError.unknown(input.notification) }
+    }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
         try context.database.execute("DELETE FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND id = :id",

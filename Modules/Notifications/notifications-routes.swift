@@ -40,7 +40,7 @@ enum NotificationsRoutes {
         }
     }
 
-    /// Always `{success: true}`: the caller's own is marked; any other id changes nothing and says nothing.
+    /// `{success: true}` for the caller's own (read already or not); any other id is 404, as one that does not exist.
     private static var markRead: APIRoute {
         APIRoute(.post, "/api/mobile/notifications/:notificationId/read", summary: "Marks one of the caller's notifications read",
                  response: .success) { request in
@@ -58,7 +58,7 @@ enum NotificationsRoutes {
         }
     }
 
-    /// `{success: true}` whether or not there was such a notification of the caller's (deleting twice is fine).
+    /// `{success: true}` for the caller's own; anyone else's, another school's or a random id is 404 alike.
     private static var delete: APIRoute {
         APIRoute(.delete, "/api/mobile/notifications/:notificationId", summary: "Deletes one of the caller's notifications",
                  response: .success) { request in

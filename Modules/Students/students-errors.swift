@@ -2,7 +2,6 @@ import Core
 
 public enum StudentsError: HogwartsError, Equatable {
     case unknownStudent(String)
-    case notVisible(String)
     case grNumberTaken(String)
     case unknownClass(String)
     case unknownSubject(String)
@@ -23,13 +22,10 @@ public enum StudentsError: HogwartsError, Equatable {
     case notAGuardian
     /// A teacher's read (their classes) by a student or guardian.
     case notATeacher
-    /// A class the teacher neither teaches nor is the homeroom teacher of.
-    case notYourClass(String)
 
     public var messageKey: String {
         switch self {
         case .unknownStudent: "students.error.unknown-student"
-        case .notVisible: "students.error.not-visible"
         case .grNumberTaken: "students.error.gr-taken"
         case .unknownClass: "students.error.unknown-class"
         case .unknownSubject: "students.error.unknown-subject"
@@ -45,15 +41,14 @@ public enum StudentsError: HogwartsError, Equatable {
         case .noLinkedStudent: "students.error.no-linked-student"
         case .notAGuardian: "students.error.not-a-guardian"
         case .notATeacher: "students.error.not-a-teacher"
-        case .notYourClass: "students.error.not-your-class"
         }
     }
 
     public var messageArguments: [String: String] {
         switch self {
-        case .unknownStudent(let value), .notVisible(let value), .grNumberTaken(let value), .unknownClass(let value),
+        case .unknownStudent(let value), .grNumberTaken(let value), .unknownClass(let value),
              .unknownSubject(let value), .unknownYearLevel(let value), .unknownTeacher(let value), .codeTaken(let value),
-             .unknownStudentAccount(let value), .notYourClass(let value):
+             .unknownStudentAccount(let value):
             ["value": value]
         case .classFull(let code, let capacity): ["value": code, "capacity": String(capacity)]
         case .invalidImport(let problems): ["count": String(problems.count)]
@@ -65,13 +60,12 @@ public enum StudentsError: HogwartsError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .unknownStudent, .unknownClass, .unknownSubject, .unknownYearLevel, .unknownTeacher, .unknownStudentAccount: .notFound
-        case .notVisible: .permissionDenied
         case .grNumberTaken, .classFull, .codeTaken: .conflict
         case .noSchoolYear: .configuration
         case .invalidImport: .invalidData
         case .chooseStudent, .chooseChild: .usage
         case .noLinkedStudent: .notFound
-        case .notAGuardian, .notATeacher, .notYourClass: .permissionDenied
+        case .notAGuardian, .notATeacher: .permissionDenied
         }
     }
 }

@@ -151,12 +151,12 @@ public enum Roster {
         }
     }
 
-    /// A visible student by GR number: someone the principal may not see is refused by name,
-    /// exactly as a student that does not exist would be for a guardian probing numbers.
+    /// A visible student by GR number: someone the principal may not see is refused exactly as a
+    /// student that does not exist (same code and text), so probing numbers reveals nothing.
     public static func visibleStudent(gr: String, _ context: ActionContext) throws -> Student {
         try context.published(by: StudentsModule.moduleID) {
             let student = try student(gr: gr, context)
-            guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.notVisible(gr) }
+            guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.unknownStudent(gr) }
             return student
         }
     }
@@ -165,7 +165,7 @@ public enum Roster {
     public static func visibleStudent(reference: String, _ context: ActionContext) throws -> Student {
         try context.published(by: StudentsModule.moduleID) {
             let student = try student(reference: reference, context)
-            guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.notVisible(reference) }
+            guard try StudentVisibility.canSee(studentID: student.id, in: context) else { throw StudentsError.unknownStudent(reference) }
             return student
         }
     }
@@ -202,7 +202,7 @@ public enum Roster {
                 throw KernelError.permissionDenied(permission: StudentsPermissions.read.id, role: context.principal.role)
             }
             let student = try student(gr: gr, context)
-            guard try StudentVisibility.canSee(studentID: student.id, scope: scope, in: context) else { throw StudentsError.notVisible(gr) }
+            guard try StudentVisibility.canSee(studentID: student.id, scope: scope, in: context) else { throw StudentsError.unknownStudent(gr) }
             return student
         }
     }

@@ -12,7 +12,7 @@ enum StudentsClassRoutes {
 
     static var children: APIRoute {
         let item: APISchema = .object([
-            ("id", .id), ("given_name", .text), ("family_name", .text), ("gender", .values(of: Gender.self)), ("date_of_birth", .date),
+            ("id", .id), ("given_name", .text), ("family_name", .text), ("gender", .values(of: Gender.self)), ("date_of_birth", ContractDate.schema),
             ("photo_url", .nullable(.text)), ("status", .values(of: StudentStatus.self)), ("relationship", .values(of: GuardianRelation.self)),
             ("section", .nullable(.text)), ("grade", .nullable(.text)),
         ])
@@ -23,7 +23,7 @@ enum StudentsClassRoutes {
                 let student = child.student
                 return APIValue.object([
                     "id": .string(student.id), "given_name": .string(student.givenName), "family_name": .string(student.surname),
-                    "gender": .string(student.gender.rawValue), "date_of_birth": .string(student.dateOfBirth), "photo_url": .null,
+                    "gender": .string(student.gender.rawValue), "date_of_birth": .string(ContractDate.instant(student.dateOfBirth)), "photo_url": .null,
                     "status": .string(student.status.rawValue), "relationship": .string(child.relation.rawValue),
                     "section": .optional(student.className?.text(in: language)), "grade": .optional(student.yearLevelName?.text(in: language)),
                 ])

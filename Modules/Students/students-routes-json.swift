@@ -37,7 +37,7 @@ enum StudentListBody {
         json.raw(#","gender":"#)
         json.string(student.gender.rawValue)
         json.raw(#","date_of_birth":"#)
-        json.string(student.dateOfBirth)
+        json.string(ContractDate.instant(student.dateOfBirth))
         json.raw(#","status":"#)
         json.string(student.status.rawValue)
         json.raw(#","photo_url":null,"phone":null,"section":"#)

@@ -158,7 +158,7 @@ struct StudentItem: Encodable {
 
     static let fields: [(String, APISchema)] = [
         ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .values(of: Gender.self)),
-        ("date_of_birth", .date), ("status", .values(of: StudentStatus.self)), ("photo_url", .nullable(.text)), ("phone", .nullable(.text)),
+        ("date_of_birth", ContractDate.schema), ("status", .values(of: StudentStatus.self)), ("photo_url", .nullable(.text)), ("phone", .nullable(.text)),
         ("section", .nullable(SectionItem.schema)),
     ]
     static let schema: APISchema = .object(fields)
@@ -174,7 +174,7 @@ struct StudentItem: Encodable {
         try container.encode(student.surname, forKey: .familyName)
         try container.encode(student.grNumber, forKey: .grNumber)
         try container.encode(student.gender.rawValue, forKey: .gender)
-        try container.encode(student.dateOfBirth, forKey: .dateOfBirth)
+        try container.encode(ContractDate.instant(student.dateOfBirth), forKey: .dateOfBirth)
         try container.encode(student.status.rawValue, forKey: .status)
         try container.encodeNil(forKey: .photoUrl)
         try container.encodeNil(forKey: .phone)
@@ -200,7 +200,7 @@ struct StudentDetailItem: Encodable {
 
     static let schema: APISchema = .object(StudentItem.fields + [
         ("student_id", .nullable(.text)), ("nationality", .nullable(.text)), ("blood_group", .nullable(.text)),
-        ("email", .nullable(.text)), ("enrollment_date", .date), ("admission_number", .nullable(.text)),
+        ("email", .nullable(.text)), ("enrollment_date", ContractDate.schema), ("admission_number", .nullable(.text)),
     ])
 
     func encode(to encoder: any Encoder) throws {
@@ -210,7 +210,7 @@ struct StudentDetailItem: Encodable {
         try container.encodeNil(forKey: .nationality)
         try container.encodeNil(forKey: .bloodGroup)
         try container.encode(email, forKey: .email)
-        try container.encode(item.student.enrolledOn, forKey: .enrollmentDate)
+        try container.encode(ContractDate.instant(item.student.enrolledOn), forKey: .enrollmentDate)
         try container.encodeNil(forKey: .admissionNumber)
     }
 }

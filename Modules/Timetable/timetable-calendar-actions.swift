@@ -28,8 +28,8 @@ public struct CreatePeriod: Action {
             throw InputError("timetable.error.period-name")
         }
         try TextInput.check(input.code, field: "<code>", maxLength: TextLimit.code)
-        try TextInput.check(input.name.ar, field: "--name-ar", maxLength: TextLimit.name)
-        try TextInput.check(input.name.en, field: "--name-en", maxLength: TextLimit.name)
+        try TextInput.check(input.name.ar, field: "name-ar", maxLength: TextLimit.name)
+        try TextInput.check(input.name.en, field: "name-en", maxLength: TextLimit.name)
         for time in [input.startsAt, input.endsAt] where !Self.isTime(time) { throw TimetableError.invalidTime(time) }
         guard input.startsAt < input.endsAt else { throw TimetableError.invalidTime("\(input.startsAt)-\(input.endsAt)") }
         let overlapping: String? = try context.database.fetchValue(
@@ -92,7 +92,7 @@ public struct AddClosure: Action {
         guard let from = CivilDate(input.from) else { throw TimetableError.invalidDate(input.from) }
         guard let to = CivilDate(input.to), from <= to else { throw TimetableError.invalidDate(input.to) }
         guard !input.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw InputError("timetable.error.closure-name") }
-        try TextInput.check(input.name, field: "--name", maxLength: TextLimit.title)
+        try TextInput.check(input.name, field: "name", maxLength: TextLimit.title)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> String {
@@ -126,7 +126,7 @@ public struct SetWeekOverride: Action {
 
     public func validate(_ input: Input, in context: ActionContext) throws {
         guard CivilDate(input.date) != nil else { throw TimetableError.invalidDate(input.date) }
-        try TextInput.check(input.note, field: "--note", maxLength: TextLimit.title)
+        try TextInput.check(input.note, field: "note", maxLength: TextLimit.title)
         let length = try context.setting(TimetableSettings.cycleLength)
         guard (0..<length).contains(input.week) else { throw TimetableError.weekOutsideCycle(WeekSpec.name(input.week)) }
     }

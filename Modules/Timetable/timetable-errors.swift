@@ -10,7 +10,6 @@ public enum TimetableError: HogwartsError, Equatable {
     case notWorkingDay(Int)
     case weekOutsideCycle(String)
     case chooseTarget
-    case notVisible(String)
     case invalidDate(String)
     case invalidTime(String)
     case noSchoolAhead
@@ -31,7 +30,6 @@ public enum TimetableError: HogwartsError, Equatable {
         case .notWorkingDay: "timetable.error.not-working-day"
         case .weekOutsideCycle: "timetable.error.week-outside-cycle"
         case .chooseTarget: "timetable.error.choose-target"
-        case .notVisible: "timetable.error.not-visible"
         case .invalidDate: "timetable.error.invalid-date"
         case .invalidTime: "timetable.error.invalid-time"
         case .noSchoolAhead: "timetable.error.no-school-ahead"
@@ -45,7 +43,7 @@ public enum TimetableError: HogwartsError, Equatable {
         switch self {
         case .clash(_, let slot): ["slot": slot]
         case .unknownPeriod(let value), .breakPeriod(let value), .unknownSlot(let value), .unknownSubject(let value),
-             .unknownTeacher(let value), .weekOutsideCycle(let value), .notVisible(let value), .invalidDate(let value),
+             .unknownTeacher(let value), .weekOutsideCycle(let value), .invalidDate(let value),
              .invalidTime(let value), .unknownPerson(let value), .invalidDay(let value):
             ["value": value]
         case .notWorkingDay(let day): ["value": Weekday.codes[day]]
@@ -57,7 +55,6 @@ public enum TimetableError: HogwartsError, Equatable {
         switch self {
         case .clash: .conflict
         case .unknownPeriod, .unknownSlot, .unknownSubject, .unknownTeacher, .unknownPerson, .noTeaching: .notFound
-        case .notVisible: .permissionDenied
         case .chooseTarget: .usage
         default: .invalidData
         }

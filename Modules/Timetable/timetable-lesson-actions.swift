@@ -120,13 +120,14 @@ public struct WeekLessons: Action {
         case .person:
             let reference = try required(input.reference)
             if let gr = try studentGR(reference, context) {
-                return try classOf(try Roster.rosterVisibleStudent(gr: gr, context), context)
+                return try classOf(try reachable(gr, else: TimetableError.unknownPerson(reference), context), context)
             }
             if reference == me { return Source(teacherID: me) }
             let role: String? = try context.database.fetchValue("SELECT role FROM auth_v1_people WHERE school_id = :school_id AND id = :id", ["id": .text(reference)])
             guard let role, [Role.teacher.rawValue, Role.admin.rawValue].contains(role) else { throw TimetableError.unknownPerson(reference) }
-            // A teacher's grid names no student: the timetable's own grant decides, as for `--teacher`.
-            guard context.scope == .school else { throw TimetableError.notVisible(reference) }
+            // A teacher's grid names no student: the timetable's own grant decides, as for a teacher
+            // by email; out of scope answers as a person who does not exist.
+            guard context.scope == .school else { throw TimetableError.unknownPerson(reference) }
             return Source(teacherID: reference)
         case .child:
             guard context.scope == .linkedChildren else {
@@ -134,7 +135,7 @@ public struct WeekLessons: Action {
             }
             let reference = try required(input.reference)
             guard let gr = try studentGR(reference, context) else { throw StudentsError.unknownStudent(reference) }
-            return try classOf(try Roster.rosterVisibleStudent(gr: gr, context), context)
+            return try classOf(try reachable(gr, else: StudentsError.unknownStudent(reference), context), context)
         case .teaching:
             guard [.teacher, .admin, .developer].contains(context.principal.role) else {
                 throw KernelError.permissionDenied(permission: TimetablePermissions.read.id, role: context.principal.role)
@@ -162,6 +163,19 @@ public struct WeekLessons: Action {
     }
 
     /// The GR number of the student a reference names: their id, their account's id, or their GR number.
+    /// The student a GR number names, when the caller may see them; otherwise `refusal`, the
+    /// answer to an id that names nobody, so a student out of reach is not told apart (nor their
+    /// GR number shown).
+    private static func reachable(_ gr: String, else refusal: @autoclosure () -> any Error, _ context: ActionContext) throws -> Student {
+        do {
+            return try Roster.rosterVisibleStudent(gr: gr, context)
+        } catch StudentsError.unknownStudent {
+            throw refusal()
+        } catch KernelError.permissionDenied {
+            throw refusal()
+        }
+    }
+
     private static func studentGR(_ reference: String, _ context: ActionContext) throws -> String? {
         try context.database.fetchValue("""
             SELECT gr_number FROM students_v1_students WHERE school_id = :school_id AND archived_at IS NULL

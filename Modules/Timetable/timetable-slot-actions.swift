@@ -95,7 +95,7 @@ struct ResolvedPlacement {
         guard !period.isBreak else { throw TimetableError.breakPeriod(placement.periodCode) }
         let room = placement.room.trimmingCharacters(in: .whitespaces)
         guard !room.isEmpty else { throw InputError("timetable.error.room-required") }
-        try TextInput.check(room, field: "--room", maxLength: TextLimit.name)
+        try TextInput.check(room, field: "room", maxLength: TextLimit.name)
         day = placement.day
         periodID = period.id
         week = placement.week

@@ -169,11 +169,12 @@ enum TargetResolver {
             let classID = try Roster.classID(code: code, context)
             if context.scope != .school {
                 let mine = try Roster.visibleStudents(context).compactMap(\.classCode)
-                guard mine.contains(code) else { throw TimetableError.notVisible(code) }
+                // Not one's own class: answered as a class that does not exist.
+                guard mine.contains(code) else { throw StudentsError.unknownClass(code) }
             }
             return Whose(classID: classID, teacherID: nil, title: code)
         case .teacher(let email):
-            guard context.scope == .school else { throw TimetableError.notVisible(email) }
+            guard context.scope == .school else { throw TimetableError.unknownTeacher(email) }
             return Whose(classID: nil, teacherID: try SlotQueries.teacherID(email: email, context), title: email)
         case .student(let gr):
             return try classOf(try Roster.rosterVisibleStudent(gr: gr, context), context)

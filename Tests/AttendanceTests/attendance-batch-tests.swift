@@ -50,7 +50,7 @@ struct BatchTests {
         let teacher = try fixture.account("teacher@databayt.org")
         let before = try fixture.run(EventLog.Dump.self, .init())
         let cases: [(TakeAttendance.Input, Core.ExitStatus)] = [
-            (.init(classCode: "8A", period: "P1"), .permissionDenied),
+            (.init(classCode: "8A", period: "P1"), .notFound),  // another teacher's class reads like no class
             (.init(classCode: "7A", date: "2026-11-02"), .permissionDenied),
             (.init(classCode: "7A", date: "2026-07-01"), .invalidData),
             (.init(classCode: "7A", period: "BRK"), .notFound),

@@ -59,14 +59,14 @@ struct AttendanceHardeningTests {
     func freeText() throws {
         let fixture = try AttendanceFixture()
         let (parent, child) = try absentChild(fixture)
-        #expect(throws: InputError("kernel.error.text-control", ["field": "--description", "max": "2000"])) {
+        #expect(throws: InputError("kernel.error.text-control", ["field": "description", "max": "2000"])) {
             try fixture.run(SubmitExcuse.self, .init(grNumber: child.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: "Al\0i"), as: parent)
         }
         #expect(throws: InputError("kernel.error.text-control", ["field": "notes", "max": "200"])) {
             try fixture.run(TakeAttendance.self, .init(classCode: "7A", period: "P2", marks: [AttendanceMark(student: "1", status: .late, notes: "bus\u{7}")]))
         }
         let id = try fixture.run(SubmitExcuse.self, .init(grNumber: child.grNumber, date: "2026-11-22", period: "P1", reason: .other, description: "Line one\nline two"), as: parent)
-        #expect(throws: InputError("kernel.error.text-control", ["field": "--note", "max": "500"])) {
+        #expect(throws: InputError("kernel.error.text-control", ["field": "note", "max": "500"])) {
             try fixture.run(ReviewExcuse.self, .init(excuse: id, approve: true, note: "\u{1B}[2J"))
         }
     }

@@ -60,7 +60,7 @@ struct AttendanceResendTests {
         let teacher = try fixture.account("teacher@databayt.org")
         let taught = try fixture.run(ListStudents.self, .init(), as: teacher).students.compactMap(\.classCode)
         let foreign = try #require(try fixture.run(ListClasses.self, .init()).map(\.code).first { !taught.contains($0) })
-        #expect(throws: AttendanceError.notYourClass(foreign)) { try fixture.run(TakeAttendance.self, .init(classCode: foreign), as: teacher) }
+        #expect(throws: StudentsError.unknownClass(foreign)) { try fixture.run(TakeAttendance.self, .init(classCode: foreign), as: teacher) }
         let subject = try #require(try fixture.run(ListSubjects.self, .init()).first?.code)
         try fixture.run(AssignTeacher.self, .init(teacherEmail: "teacher@databayt.org", classCode: foreign, subjectCode: subject))
         let taken = try fixture.run(TakeAttendance.self, .init(classCode: foreign), as: teacher)

@@ -100,9 +100,12 @@ struct AttendanceRoutesTests {
             #expect(try await api.get("/api/mobile/attendance/student/\(own.studentID)", as: fixture.user(.staff)).status == 200, "staff of the school")
 
             let foreign = try await api.get("/api/mobile/attendance/student/\(classmate.studentID)", as: fixture.student, headers: Self.en)
-            #expect(foreign.status == 403 && foreign.code == "STUDENTS_NOT_VISIBLE", "another student")
-            #expect(try await api.get("/api/mobile/attendance/student/\(stranger)", as: fixture.parent).status == 403, "another family's child")
-            #expect(try await api.get("/api/mobile/attendance/student/\(stranger)", as: fixture.teacher).status == 403, "another teacher's class")
+            #expect(foreign.status == 404 && foreign.code == "STUDENTS_UNKNOWN_STUDENT", "another student reads like nobody")
+            let unknown = UUID().uuidString
+            let nobody = try await api.get("/api/mobile/attendance/student/\(unknown)", as: fixture.student, headers: Self.en)
+            #expect(foreign.refusal(asked: classmate.studentID) == nobody.refusal(asked: unknown))
+            #expect(try await api.get("/api/mobile/attendance/student/\(stranger)", as: fixture.parent).status == 404, "another family's child")
+            #expect(try await api.get("/api/mobile/attendance/student/\(stranger)", as: fixture.teacher).status == 404, "another teacher's class")
             #expect(try await api.get("/api/mobile/attendance/student/\(own.studentID)", as: fixture.user(.accountant)).status == 403)
             #expect(try await api.get("/api/mobile/attendance/student/\(own.studentID)").status == 401)
             let otherSchool = try await api.get("/api/mobile/attendance/student/\(fixture.nileStudent)", as: fixture.admin)
@@ -123,7 +126,7 @@ struct AttendanceRoutesTests {
             #expect(answer.status == 200 && answer.object["total"] as? Int == 60 && answer.data.count == 3)
             #expect(answer.data.allSatisfy { Set($0.keys) == Self.recordKeys })
             let other = try await api.get("/api/mobile/guardian/children/\(stranger)/attendance", as: fixture.parent)
-            #expect(other.status == 403 && other.code == "STUDENTS_NOT_VISIBLE")
+            #expect(other.status == 404 && other.code == "STUDENTS_UNKNOWN_STUDENT", "another family's child reads like nobody")
             let admin = try await api.get("/api/mobile/guardian/children/\(child.id)/attendance", as: fixture.admin)
             #expect(admin.status == 403 && admin.code == "ATTENDANCE_NOT_A_GUARDIAN")
             #expect(try await api.get("/api/mobile/guardian/children/\(fixture.nileStudent)/attendance", as: fixture.parent).status == 404)
@@ -149,7 +152,10 @@ struct AttendanceRoutesTests {
             #expect(earlier.object["marked"] as? Int == 24 && earlier.data.allSatisfy { $0["status"] is String })
 
             let other = try await api.get("/api/mobile/attendance/class/\(notTaught)", as: fixture.teacher, headers: Self.en)
-            #expect(other.status == 403 && other.code == "ATTENDANCE_NOT_YOUR_CLASS")
+            #expect(other.status == 404 && other.code == "STUDENTS_UNKNOWN_CLASS", "another teacher's class reads like no class")
+            let noClass = UUID().uuidString
+            let nowhere = try await api.get("/api/mobile/attendance/class/\(noClass)", as: fixture.teacher, headers: Self.en)
+            #expect(other.refusal(asked: notTaught) == nowhere.refusal(asked: noClass))
             for role in [Role.staff, .student, .guardian] {
                 #expect(try await api.get("/api/mobile/attendance/class/\(sevenA)", as: fixture.user(role)).status == 403, "\(role)")
             }
@@ -226,7 +232,7 @@ struct AttendanceRoutesTests {
             #expect(answer.object["excused"] as? Int == history.totals.excused + history.totals.sick)
             let percentage = try #require(answer.object["percentage"] as? Double)
             #expect(abs(percentage - (history.rate ?? 0)) < 0.01 && percentage <= (history.rate ?? 0))
-            #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)", as: fixture.student).status == 403)
+            #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)", as: fixture.student).status == 404)
             #expect(try await api.get("/api/mobile/attendance/summary/\(fixture.nileStudent)", as: fixture.admin).status == 404)
             #expect(try await api.get("/api/mobile/attendance/summary/\(someone.studentID)").status == 401)
         }
@@ -271,9 +277,14 @@ struct AttendanceRoutesTests {
             #expect(nile.status == 404, "another school's student")
             let outside = try await api.post("/api/mobile/attendance/mark", as: fixture.admin,
                                              json: ["student_id": stranger.studentID, "status": "PRESENT", "section_id": try fixture.classID("7A")])
-            #expect(outside.status == 400 && outside.code == "ATTENDANCE_NOT_IN_CLASS")
+            #expect(outside.status == 400 && outside.code == "ATTENDANCE_NOT_IN_CLASS" && !outside.text.contains(stranger.name), "no name")
+            // A teacher naming a student of a class she does not teach learns nothing: not the
+            // name, not that the student exists.
             let notTaught = try await api.post("/api/mobile/attendance/mark", as: fixture.teacher, json: ["student_id": stranger.studentID, "status": "PRESENT"])
-            #expect(notTaught.status == 403 && notTaught.code == "ATTENDANCE_NOT_YOUR_CLASS", "another teacher's class")
+            #expect(notTaught.status == 404 && notTaught.code == "ATTENDANCE_UNKNOWN_STUDENTS" && !notTaught.text.contains(stranger.name))
+            let nobody = UUID().uuidString
+            let unknownToTeacher = try await api.post("/api/mobile/attendance/mark", as: fixture.teacher, json: ["student_id": nobody, "status": "PRESENT"])
+            #expect(notTaught.refusal(asked: stranger.studentID) == unknownToTeacher.refusal(asked: nobody))
             for role in [Role.staff, .student, .guardian] {
                 #expect(try await api.post("/api/mobile/attendance/mark", as: fixture.user(role), json: ["student_id": other.studentID, "status": "PRESENT"]).status == 403)
             }
@@ -310,7 +321,8 @@ struct AttendanceRoutesTests {
             #expect(try fixture.lines("7A").filter { $0.status == .sick }.isEmpty, "all or nothing")
             let otherClass = try await api.post("/api/mobile/attendance/bulk", as: fixture.teacher,
                                                 json: ["records": [["student_id": sevenA[3].studentID, "status": "ABSENT"], ["student_id": stranger.studentID, "status": "ABSENT"]]])
-            #expect(otherClass.status == 403 && otherClass.code == "ATTENDANCE_NOT_YOUR_CLASS")
+            #expect(otherClass.status == 404 && otherClass.code == "ATTENDANCE_UNKNOWN_STUDENTS" && !otherClass.text.contains(stranger.name),
+                    "a student of another class reads like an unknown id")
             #expect(try fixture.lines("7A")[3].status == nil)
 
             #expect(try await api.post("/api/mobile/attendance/bulk", as: fixture.teacher, json: ["records": [[String: Any]]()]).fields == ["records"])
@@ -330,7 +342,7 @@ struct AttendanceRoutesTests {
             #expect(try fixture.lines("7A", date: "2026-11-19")[4].status == .excused)
             let notTheirs = try await api.post("/api/mobile/teacher/classes/\(try fixture.classID(fixture.notTaught))/attendance", as: fixture.teacher,
                                                json: ["records": [["student_id": stranger.studentID, "status": "PRESENT"]]])
-            #expect(notTheirs.status == 403 && notTheirs.code == "ATTENDANCE_NOT_YOUR_CLASS")
+            #expect(notTheirs.status == 404 && notTheirs.code == "STUDENTS_UNKNOWN_CLASS")
             let outside = try await api.post("/api/mobile/teacher/classes/\(sevenAID)/attendance", as: fixture.teacher,
                                              json: ["records": [["student_id": stranger.studentID, "status": "PRESENT"]]])
             #expect(outside.status == 400 && outside.code == "ATTENDANCE_NOT_IN_CLASS")
@@ -396,7 +408,7 @@ struct AttendanceRoutesTests {
             #expect(try await api.post("/api/mobile/attendance/qr/scan", as: fixture.student, json: [String: Any]()).fields == ["code"])
 
             let notTaught = try await api.post("/api/mobile/attendance/qr", as: fixture.teacher, json: ["class_id": try fixture.classID(fixture.notTaught)])
-            #expect(notTaught.status == 403 && notTaught.code == "ATTENDANCE_NOT_YOUR_CLASS")
+            #expect(notTaught.status == 404 && notTaught.code == "STUDENTS_UNKNOWN_CLASS")
             #expect(try await api.post("/api/mobile/attendance/qr", as: fixture.student, json: ["class_id": sevenA]).status == 403)
             #expect(try await api.post("/api/mobile/attendance/qr", as: fixture.admin, json: ["class_id": fixture.nileClass]).status == 404)
             #expect(try await api.post("/api/mobile/attendance/qr", as: fixture.teacher, json: ["class_id": sevenA, "duration_minutes": 0]).fields == ["duration_minutes"])
@@ -439,7 +451,10 @@ struct AttendanceRoutesTests {
             #expect(try await api.post("/api/mobile/attendance/excuses", as: fixture.parent,
                                        json: ["attendance_id": record, "reason": "OTHER", "description": String(repeating: "x", count: 2001)]).fields == ["description"])
             let foreign = try await api.post("/api/mobile/attendance/excuses", as: fixture.parent, json: ["attendance_id": strangerRecord, "reason": "OTHER"])
-            #expect(foreign.status == 403 && foreign.code == "STUDENTS_NOT_VISIBLE", "another family's record")
+            #expect(foreign.status == 404 && foreign.code == "ATTENDANCE_UNKNOWN_RECORD", "another family's record reads like no record")
+            let noRecord = UUID().uuidString
+            let nowhere = try await api.post("/api/mobile/attendance/excuses", as: fixture.parent, json: ["attendance_id": noRecord, "reason": "OTHER"])
+            #expect(foreign.refusal(asked: strangerRecord) == nowhere.refusal(asked: noRecord))
             #expect(try await api.post("/api/mobile/attendance/excuses", as: fixture.parent, json: ["attendance_id": "nope", "reason": "OTHER"]).code == "ATTENDANCE_UNKNOWN_RECORD")
             #expect(try await api.post("/api/mobile/attendance/excuses", as: fixture.teacher, json: ["attendance_id": record, "reason": "OTHER"]).status == 403)
             #expect(try await api.post("/api/mobile/attendance/excuses", json: ["attendance_id": record, "reason": "OTHER"]).status == 401)
@@ -461,6 +476,13 @@ struct AttendanceRoutesTests {
             #expect(approved.object["review_notes"] as? String == "Get well" && approved.object["reviewed_at"] is String)
             let again = try await api.put("/api/mobile/attendance/excuses/\(id)", as: fixture.admin, json: ["status": "REJECTED"])
             #expect(again.status == 409 && again.code == "ATTENDANCE_ALREADY_DECIDED")
+            // A teacher of none of the child's classes cannot tell the excuse exists, nor that it was decided.
+            let outsider = fixture.user(.teacher)
+            let decided = try await api.put("/api/mobile/attendance/excuses/\(id)", as: outsider, json: ["status": "REJECTED"])
+            let noExcuse = UUID().uuidString
+            let random = try await api.put("/api/mobile/attendance/excuses/\(noExcuse)", as: outsider, json: ["status": "REJECTED"])
+            #expect(decided.status == 404 && decided.code == "ATTENDANCE_UNKNOWN_EXCUSE")
+            #expect(decided.refusal(asked: id) == random.refusal(asked: noExcuse))
             #expect(try await api.put("/api/mobile/attendance/excuses/unknown-id", as: fixture.admin, json: ["status": "REJECTED"]).status == 404)
         }
         #expect(try fixture.base.run(AttendanceRecords.self, .init(student: child.id, limit: 1)).records[0].status == .excused)

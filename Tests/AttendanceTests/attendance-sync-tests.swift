@@ -78,6 +78,21 @@ struct AttendanceSyncTests {
         #expect(theirs.first.map(data)?["period"] == "P1")
     }
 
+    @Test("an offline register naming a student of another class is rejected by the GR number given, exactly as a number nobody has: no name")
+    func foreignStudentNamesNoOne() throws {
+        let teacher = try fixture.account("teacher@databayt.org")
+        let other = try #require(try fixture.register("8A").first)
+        let response = try fixture.harness.kernel.syncPush(SyncPushRequest(clientId: client, mutations: [
+            take(1, ["classCode": "7A", "period": "P1", "marks": [["student": .string(other.grNumber), "status": "ABSENT"]]]),
+            take(2, ["classCode": "7A", "period": "P1", "marks": [["student": "GR-5001", "status": "ABSENT"]]]),
+        ]), as: teacher, in: fixture.school.id, language: .en)
+        #expect(response.results.map(\.status) == [.rejected, .rejected])
+        let (foreign, unknown) = (response.results[0], response.results[1])
+        #expect(foreign.code == "ATTENDANCE_NOT_IN_CLASS" && foreign.code == unknown.code)
+        #expect(foreign.error?.contains(other.name) == false, "no name: \(foreign.error ?? "")")
+        #expect(foreign.error?.replacingOccurrences(of: other.grNumber, with: "GR") == unknown.error?.replacingOccurrences(of: "GR-5001", with: "GR"))
+    }
+
     @Test("an offline ABSENT over the office's EXCUSED is rejected with the server's record; the seq still advances")
     func excusedIsKept() throws {
         let parent = try fixture.account("parent@databayt.org")

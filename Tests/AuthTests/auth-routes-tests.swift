@@ -379,7 +379,7 @@ struct AuthRoutesTests {
         }
     }
 
-    @Test("GET /admin/staff lists teachers and staff a page at a time, with totals, for administrators only")
+    @Test("GET /admin/staff lists teachers, then staff (no accountants), a page at a time, with totals, for administrators only")
     func staff() async throws {
         let fixture = try AuthFixture()
         let other = try fixture.otherSchool()
@@ -398,8 +398,9 @@ struct AuthRoutesTests {
             let all = try await api.get("/api/mobile/admin/staff", as: admin)
             #expect(all.status == 200)
             #expect(Set(all.object.keys) == ["data", "total", "total_teachers", "total_staff", "page", "per_page"])
-            #expect(all.data.compactMap { $0["email"] as? String } == ["clerk@school.org", "huda@school.org", "money@school.org", "omar@school.org", "zainab@school.org"])
-            #expect(all.object["total"] as? Int == 5 && all.object["total_teachers"] as? Int == 3 && all.object["total_staff"] as? Int == 2)
+            // The web app's list: teachers first, then staff; accountants are not on it.
+            #expect(all.data.compactMap { $0["email"] as? String } == ["huda@school.org", "omar@school.org", "zainab@school.org", "clerk@school.org"])
+            #expect(all.object["total"] as? Int == 4 && all.object["total_teachers"] as? Int == 3 && all.object["total_staff"] as? Int == 1)
             #expect(all.object["page"] as? Int == 1 && all.object["per_page"] as? Int == 30)
             let huda = try #require(all.data.first { $0["email"] as? String == "huda@school.org" })
             #expect(Set(huda.keys) == ["id", "given_name", "family_name", "email", "role", "status", "photo_url", "employee_id", "department", "position"])
@@ -410,21 +411,22 @@ struct AuthRoutesTests {
 
             let teachers = try await api.get("/api/mobile/admin/staff?role=teacher", as: admin)
             #expect(teachers.data.allSatisfy { $0["role"] as? String == "TEACHER" } && teachers.data.count == 3)
-            #expect(teachers.object["total"] as? Int == 3 && teachers.object["total_staff"] as? Int == 2)
+            #expect(teachers.object["total"] as? Int == 3 && teachers.object["total_staff"] as? Int == 1)
             let staff = try await api.get("/api/mobile/admin/staff?role=STAFF", as: admin)
-            #expect(Set(staff.data.compactMap { $0["role"] as? String }) == ["STAFF", "ACCOUNTANT"] && staff.object["total"] as? Int == 2)
+            #expect(staff.data.compactMap { $0["role"] as? String } == ["STAFF"] && staff.object["total"] as? Int == 1)
 
             let searched = try await api.get("/api/mobile/admin/staff?search=sal", as: admin)
             #expect(searched.data.compactMap { $0["email"] as? String } == ["huda@school.org"])
             #expect(searched.object["total"] as? Int == 1 && searched.object["total_teachers"] as? Int == 1 && searched.object["total_staff"] as? Int == 0)
-            let byEmail = try await api.get("/api/mobile/admin/staff?search=MONEY%40", as: admin)
-            #expect(byEmail.data.compactMap { $0["email"] as? String } == ["money@school.org"])
+            let byEmail = try await api.get("/api/mobile/admin/staff?search=CLERK%40", as: admin)
+            #expect(byEmail.data.compactMap { $0["email"] as? String } == ["clerk@school.org"])
+            #expect(try await api.get("/api/mobile/admin/staff?search=money", as: admin).data.isEmpty, "an accountant is not staff here")
             let wildcard = try await api.get("/api/mobile/admin/staff?search=%25", as: admin)
             #expect(wildcard.data.isEmpty, "a % is searched for, not a wildcard")
 
             let page = try await api.get("/api/mobile/admin/staff?per_page=2&page=2", as: admin)
-            #expect(page.data.compactMap { $0["email"] as? String } == ["money@school.org", "omar@school.org"])
-            #expect(page.object["total"] as? Int == 5 && page.object["page"] as? Int == 2 && page.object["per_page"] as? Int == 2)
+            #expect(page.data.compactMap { $0["email"] as? String } == ["zainab@school.org", "clerk@school.org"], "pages keep teachers first")
+            #expect(page.object["total"] as? Int == 4 && page.object["page"] as? Int == 2 && page.object["per_page"] as? Int == 2)
             #expect(try await api.get("/api/mobile/admin/staff?page=9", as: admin).data.isEmpty)
 
             let badRole = try await api.get("/api/mobile/admin/staff?role=student", as: admin)

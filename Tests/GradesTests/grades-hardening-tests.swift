@@ -119,9 +119,9 @@ struct GradesInputTests {
             try fixture.run(CreateAssessment.self, .init(code: "T1", classCode: "7A", subjectCode: "MATH", term: "Term 1", kind: .quiz, title: title,
                                                          date: "2026-11-20", maxMarks: 20, passingMarks: 10, category: "coursework"))
         }
-        #expect(throws: InputError("kernel.error.text-too-long", ["field": "--title", "max": "200"])) { try create(String(repeating: "x", count: 10_000)) }
-        #expect(throws: InputError("kernel.error.text-control", ["field": "--title", "max": "200"])) { try create("Al\0i") }
-        #expect(throws: InputError("kernel.error.text-control", ["field": "--reason", "max": "200"])) {
+        #expect(throws: InputError("kernel.error.text-too-long", ["field": "title", "max": "200"])) { try create(String(repeating: "x", count: 10_000)) }
+        #expect(throws: InputError("kernel.error.text-control", ["field": "title", "max": "200"])) { try create("Al\0i") }
+        #expect(throws: InputError("kernel.error.text-control", ["field": "reason", "max": "200"])) {
             let gr = try #require(try fixture.run(ListStudents.self, .init(classCode: "7A")).students.first).grNumber
             try fixture.run(OverrideGrade.self, .init(grNumber: gr, term: "Term 1", subjectCode: "MATH", letter: "A", reason: "ok\u{1B}[2J"))
         }

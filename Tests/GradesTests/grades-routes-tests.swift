@@ -79,9 +79,12 @@ struct GradesResultRoutesTests {
             #expect(try await api.get("/api/mobile/grades/student/\(me.id)", as: fixture.admin).status == 200)
 
             let foreignStudent = try await api.get("/api/mobile/grades/student/\(stranger.id)", as: student, headers: ["Accept-Language": "en"])
-            #expect(foreignStudent.status == 403 && foreignStudent.code == "STUDENTS_NOT_VISIBLE")
-            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: parent).code == "STUDENTS_NOT_VISIBLE", "another family's child")
-            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: teacher).status == 403, "not her class")
+            #expect(foreignStudent.status == 404 && foreignStudent.code == "STUDENTS_UNKNOWN_STUDENT", "another student reads like nobody")
+            let unknown = UUID().uuidString
+            let nobody = try await api.get("/api/mobile/grades/student/\(unknown)", as: student, headers: ["Accept-Language": "en"])
+            #expect(foreignStudent.refusal(asked: stranger.id) == nobody.refusal(asked: unknown))
+            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: parent).code == "STUDENTS_UNKNOWN_STUDENT", "another family's child")
+            #expect(try await api.get("/api/mobile/grades/student/\(stranger.id)", as: teacher).status == 404, "not her class")
             #expect(try await api.get("/api/mobile/grades/student/\(me.id)", as: fixture.harness.user(.staff, in: fixture.base.school)).status == 403,
                     "staff do not read grades")
             let otherSchool = try await api.get("/api/mobile/grades/student/\(foreign.id)", as: fixture.admin)
@@ -108,7 +111,7 @@ struct GradesResultRoutesTests {
                 #expect(answer.status == 200 && answer.data.count == 3)
                 #expect(Set(try #require(answer.data.first).keys) == GradesResultRoutesTests.resultKeys)
             }
-            #expect(try await api.get("/api/mobile/guardian/children/\(stranger.id)/grades", as: parent).status == 403, "another family's child")
+            #expect(try await api.get("/api/mobile/guardian/children/\(stranger.id)/grades", as: parent).status == 404, "another family's child")
             let own = try #require(try fixture.students(of: student).first)
             #expect(try await api.get("/api/mobile/guardian/children/\(own.id)/grades", as: student).status == 403, "not a guardian")
             #expect(try await api.get("/api/mobile/guardian/children/\(own.id)/grades", as: fixture.admin).status == 403, "not a guardian")
@@ -134,9 +137,9 @@ struct GradesResultRoutesTests {
             let average = answer.object["average_percentage"] as? Double ?? -1
             #expect((0...100).contains(average) && answer.object["gpa"] as? Double != nil && answer.object["overall_grade"] as? String != nil)
 
-            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: student).status == 403, "a classmate's summary is not mine")
-            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: try fixture.account("parent@databayt.org")).status == 403)
-            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: try fixture.account("teacher@databayt.org")).status == 403)
+            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: student).status == 404, "a classmate's summary is not mine")
+            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: try fixture.account("parent@databayt.org")).status == 404)
+            #expect(try await api.get("/api/mobile/grades/summary/\(stranger.id)", as: try fixture.account("teacher@databayt.org")).status == 404)
             #expect(try await api.get("/api/mobile/grades/summary/\(try fixture.foreignStudent().id)", as: fixture.admin).status == 404)
             #expect(try await api.get("/api/mobile/grades/summary/nobody", as: fixture.admin).status == 404)
             #expect(try await api.get("/api/mobile/grades/summary/\(me.id)", as: fixture.harness.user(.accountant, in: fixture.base.school)).status == 403)
@@ -203,9 +206,9 @@ struct GradesReportCardRoutesTests {
             #expect(choose.status == 400 && choose.code == "STUDENTS_CHOOSE_CHILD", "a guardian of two names one")
             let child = try await api.get("/api/mobile/report-cards?student_id=\(children[0].id)", as: parent)
             #expect(child.status == 200 && child.data.count == 1)
-            #expect(try await api.get("/api/mobile/report-cards?student_id=\(stranger.id)", as: parent).status == 403)
-            #expect(try await api.get("/api/mobile/report-cards/\(stranger.id)_\(term1.id)", as: parent).status == 403)
-            #expect(try await api.get("/api/mobile/report-cards/\(stranger.id)_\(term1.id)", as: try fixture.account("student@databayt.org")).status == 403)
+            #expect(try await api.get("/api/mobile/report-cards?student_id=\(stranger.id)", as: parent).status == 404)
+            #expect(try await api.get("/api/mobile/report-cards/\(stranger.id)_\(term1.id)", as: parent).status == 404)
+            #expect(try await api.get("/api/mobile/report-cards/\(stranger.id)_\(term1.id)", as: try fixture.account("student@databayt.org")).status == 404)
             #expect(try await api.get("/api/mobile/report-cards", as: fixture.admin).code == "STUDENTS_CHOOSE_STUDENT", "staff name a student")
             #expect(try await api.get("/api/mobile/report-cards?student_id=\(foreign.id)", as: fixture.admin).status == 404)
             let foreignCard = try await api.get("/api/mobile/report-cards/\(foreign.id)_\(term1.id)", as: fixture.admin)
@@ -250,7 +253,7 @@ struct GradesTeacherRoutesTests {
             #expect(admin.object["total"] as? Int == 34, "admins see every subject's")
 
             let other = try await api.get("/api/mobile/teacher/classes/\(sevenA)/assessments", as: try fixture.account("teacher30@databayt.org"))
-            #expect(other.status == 403 && other.code == "GRADES_NOT_YOUR_CLASS", "another teacher's class")
+            #expect(other.status == 404 && other.code == "STUDENTS_UNKNOWN_CLASS", "another teacher's class reads like no class")
             #expect(try await api.get("/api/mobile/teacher/classes/\(sevenA)/assessments", as: try fixture.account("student@databayt.org")).status == 403)
             #expect(try await api.get("/api/mobile/teacher/classes/nope/assessments", as: fixture.admin).status == 404)
             let foreignClass = try #require(try fixture.harness.kernel.run(ListClasses.self, .init(), as: fixture.harness.user(.admin, in: fixture.other),
@@ -300,7 +303,7 @@ struct GradesTeacherRoutesTests {
             }
             let other = try await api.post(path, as: try fixture.account("teacher30@databayt.org"),
                                            json: ["exam_id": quiz.id, "results": [["student_id": pupils[0].id, "score": 1]]])
-            #expect(other.status == 403 && other.code == "GRADES_NOT_YOUR_SUBJECT", "another teacher's class")
+            #expect(other.status == 404 && other.code == "GRADES_UNKNOWN_ASSESSMENT", "another teacher's class: its assessment is not there")
             #expect(try await api.post(path, as: try fixture.account("student@databayt.org"), json: ["exam_id": quiz.id, "results": []]).status == 403)
             let missing = try await api.post(path, as: teacher, json: ["results": []])
             #expect(missing.status == 400 && missing.code == "INVALID_FIELD" && missing.text.contains("exam_id"))

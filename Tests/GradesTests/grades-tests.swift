@@ -228,8 +228,8 @@ struct ReportCardTests {
         let children = try fixture.run(ListStudents.self, .init(), as: parent).students
         for child in children { #expect(!(try fixture.run(StudentResults.self, .init(grNumber: child.grNumber), as: parent)).isEmpty) }
         let stranger = try #require(try fixture.run(ListStudents.self, .init(classCode: "12C")).students.first).grNumber
-        #expect(throws: StudentsError.notVisible(stranger)) { try fixture.run(StudentResults.self, .init(grNumber: stranger), as: parent) }
-        #expect(throws: StudentsError.notVisible(stranger)) { try fixture.run(StudentResults.self, .init(grNumber: stranger), as: try fixture.account("student@databayt.org")) }
+        #expect(throws: StudentsError.unknownStudent(stranger)) { try fixture.run(StudentResults.self, .init(grNumber: stranger), as: parent) }
+        #expect(throws: StudentsError.unknownStudent(stranger)) { try fixture.run(StudentResults.self, .init(grNumber: stranger), as: try fixture.account("student@databayt.org")) }
     }
 
     @Test("the whole-school run agrees with each student's own report card")

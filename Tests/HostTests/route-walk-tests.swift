@@ -27,6 +27,7 @@ struct RouteWalkTests {
                     #expect(!response.text.contains("\"_0\""), "\(label)")
                     if response.status >= 400 {
                         #expect(response.object["error"] is String && response.code != nil && response.object["details"] is [Any], "\(label)")
+                        #expect(!RouteWalkRefusalTests.speaksCommandLine(response.object["error"] as? String ?? ""), "command-line words: \(label)")
                     }
                     #expect(!walk.leaks(response.text, to: school, asked: path), "a demo row leaked: \(label)")
                 }

@@ -81,8 +81,9 @@ struct SignInTests {
         #expect(own.count == 2)
         let stranger = (1...500).map { String(format: "GR-%04d", $0) }.first { !own.contains($0) } ?? "GR-0001"
         let refused = try hogwarts.run(["students", "show", stranger, "--lang", "en"])
-        #expect(refused.status == 77)
-        #expect(refused.stderr.contains("You may not see student \(stranger)"))
+        // Another family's child reads like a GR number nobody has: exit 66, no name.
+        #expect(refused.status == 66)
+        #expect(refused.stderr.contains("There is no student with GR number \(stranger)"))
         #expect(try hogwarts.run(["students", "show", own[0]]).status == 0)
     }
 
@@ -122,7 +123,7 @@ struct TimetableCommandTests {
         let weeks = try JSONSerialization.jsonObject(with: Data(cycle.stdout.utf8)) as? [[String: Any]]
         #expect(weeks?.count == 3)
         let other = try hogwarts.run(["timetable", "week", "--class", "12C", "--lang", "en"])
-        #expect(other.status == 77, "a student sees only their own class")
+        #expect(other.status == 66, "a student sees only their own class: another reads like none")
         #expect(try hogwarts.run(["timetable", "now", "--json"]).stdout.contains("\"next\""))
     }
 }
@@ -138,7 +139,10 @@ struct AttendanceCommandTests {
         #expect(taken.status == 0, "\(taken.stderr)")
         #expect(taken.stdout.contains("2 absent, 1 late"))
         let foreign = try hogwarts.run(["attendance", "take", "--class", "7A", "--absent", "GR-0300", "--lang", "en"])
-        #expect(foreign.status == 65 && foreign.stderr.contains("is not enrolled in 7A"))
+        #expect(foreign.status == 65 && foreign.stderr.contains("GR-0300 is not enrolled in 7A"))
+        let nobody = try hogwarts.run(["attendance", "take", "--class", "7A", "--absent", "GR-9999", "--lang", "en"])
+        #expect(foreign.stderr.replacingOccurrences(of: "GR-0300", with: "GR") == nobody.stderr.replacingOccurrences(of: "GR-9999", with: "GR"),
+                "a student of another class reads like a number nobody has, with no name")
 
         let window = try hogwarts.run(["attendance", "open-check-in", "--class", "7A", "--json"])
         let code = try #require((try JSONSerialization.jsonObject(with: Data(window.stdout.utf8)) as? [String: Any])?["code"] as? String)

@@ -126,7 +126,10 @@ struct MessagesRouteTests {
             #expect(try await api.get("/api/mobile/conversations/\(direct)/messages", as: parent).object["next_cursor"] is NSNull, "a page that is not full")
 
             let outsider = try await api.get("/api/mobile/conversations/\(direct)/messages", as: staff)
-            #expect(outsider.status == 403 && outsider.code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(outsider.status == 404 && outsider.code == "MESSAGES_UNKNOWN_CONVERSATION", "someone else's conversation is not there")
+            let unknown = UUID().uuidString
+            let nowhere = try await api.get("/api/mobile/conversations/\(unknown)/messages", as: staff)
+            #expect(outsider.refusal(asked: direct) == nowhere.refusal(asked: unknown), "no hint that it exists")
             let foreign = try await api.get("/api/mobile/conversations/\(direct)/messages", as: nile)
             let missing = try await api.get("/api/mobile/conversations/no-such-conversation/messages", as: parent)
             #expect(foreign.status == 404 && missing.status == 404 && foreign.code == missing.code && !foreign.text.contains("امتحان"))
@@ -177,7 +180,7 @@ struct MessagesRouteTests {
             let readOnly = try await api.post("/api/mobile/conversations/\(announcement)/messages", as: parent, json: ["content": "Thanks"])
             #expect(readOnly.status == 403 && readOnly.code == "MESSAGES_READ_ONLY")
             let staff = try fixture.account("staff@databayt.org")
-            #expect(try await api.post(path, as: staff, json: ["content": "hi"]).code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(try await api.post(path, as: staff, json: ["content": "hi"]).code == "MESSAGES_UNKNOWN_CONVERSATION")
             #expect(try await api.post(path, as: nile, json: ["content": "hi"]).status == 404)
             #expect(try await api.post(path, json: ["content": "hi"]).status == 401)
         }
@@ -203,8 +206,8 @@ struct MessagesRouteTests {
             let bad = try await api.post("/api/mobile/conversations/\(direct)/mute", as: parent, json: ["muted": "yes"])
             #expect(bad.status == 400 && bad.code == "INVALID_FIELD")
 
-            #expect(try await api.post("/api/mobile/conversations/\(direct)/read", as: staff).status == 403)
-            #expect(try await api.post("/api/mobile/conversations/\(direct)/mute", as: staff).status == 403)
+            #expect(try await api.post("/api/mobile/conversations/\(direct)/read", as: staff).status == 404, "not a participant: not there")
+            #expect(try await api.post("/api/mobile/conversations/\(direct)/mute", as: staff).status == 404)
             #expect(try await api.post("/api/mobile/conversations/\(direct)/read", as: nile).status == 404)
             #expect(try await api.post("/api/mobile/conversations/\(direct)/read").status == 401)
         }
@@ -234,7 +237,7 @@ struct MessagesRouteTests {
             fixture.clock.advance(minutes: 16)
             #expect(try await api.patch(path, as: parent, json: ["content": "late"]).code == "MESSAGES_EDIT_WINDOW")
 
-            #expect(try await api.delete(path, as: staff).code == "MESSAGES_NOT_PARTICIPANT")
+            #expect(try await api.delete(path, as: staff).code == "MESSAGES_UNKNOWN_CONVERSATION")
             #expect(try await api.delete(path, as: nile).status == 404)
             #expect(try await api.delete(path).status == 401)
             let deleted = try await api.delete(path, as: teacher)
@@ -275,7 +278,7 @@ struct MessagesRouteTests {
                 let bad = try await api.get(path, as: parent)
                 #expect(bad.status == 400 && bad.code == "INVALID_FIELD", "\(path)")
             }
-            #expect(try await api.get("/api/mobile/conversations/\(direct)/messages/search?q=\(query)", as: staff).status == 403)
+            #expect(try await api.get("/api/mobile/conversations/\(direct)/messages/search?q=\(query)", as: staff).status == 404)
             #expect(try await api.get("/api/mobile/messages/search?q=ab").status == 401)
         }
     }

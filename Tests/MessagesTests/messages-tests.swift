@@ -95,7 +95,7 @@ struct MessagesTests {
         let admin = try fixture.account("admin@databayt.org")
         let announcement = try fixture.run(StartConversation.self, .init(kind: .announcement, title: "Closure", audience: "role:GUARDIAN"), as: admin).id
         #expect(throws: MessagesError.readOnly) { try fixture.run(SendMessage.self, .init(conversation: announcement, body: "Thanks"), as: parent) }
-        #expect(throws: MessagesError.notParticipant) { try fixture.run(ShowConversation.self, .init(conversation: announcement), as: teacher) }
+        #expect(throws: MessagesError.unknownConversation(announcement)) { try fixture.run(ShowConversation.self, .init(conversation: announcement), as: teacher) }
         #expect(throws: MessagesError.bodyLength) { try fixture.run(SendMessage.self, .init(conversation: conversation, body: String(repeating: "x", count: 4001)), as: teacher) }
     }
 

@@ -59,7 +59,7 @@ struct NotificationsRouteTests {
         }
     }
 
-    @Test("read marks the caller's own and answers success for any id; another user's stays unread and unrevealed; read-all counts")
+    @Test("read marks the caller's own; another user's, another school's or a random id is 404 alike and stays unread; read-all counts")
     func readAndReadAll() async throws {
         let (fixture, parent, teacher) = try Self.inbox(3)
         let notifications = try fixture.inbox(parent)
@@ -74,11 +74,12 @@ struct NotificationsRouteTests {
             let second = notifications[1]
             let byTeacher = try await api.post("/api/mobile/notifications/\(second.id)/read", as: teacher)
             let unknown = try await api.post("/api/mobile/notifications/no-such-notification/read", as: teacher)
-            #expect(byTeacher.status == 200 && byTeacher.text == unknown.text, "someone else's looks like no notification at all")
+            #expect(byTeacher.status == 404 && byTeacher.code == "NOTIFICATIONS_UNKNOWN", "someone else's is not there")
+            #expect(byTeacher.refusal(asked: second.id) == unknown.refusal(asked: "no-such-notification"), "and looks like no notification at all")
             let foreign = try await api.post("/api/mobile/notifications/\(second.id)/read", as: fixture.harness.user(.guardian, in: fixture.harness.school))
-            #expect(foreign.status == 200 && foreign.text == unknown.text)
+            #expect(foreign.refusal(asked: second.id) == unknown.refusal(asked: "no-such-notification"))
             let prefix = try await api.post("/api/mobile/notifications/\(second.id.prefix(8))/read", as: parent)
-            #expect(prefix.status == 200)
+            #expect(prefix.status == 404, "the API names a notification by its whole id")
             #expect(try fixture.inbox(parent).map(\.id).contains(second.id), "not marked by others, nor by a prefix")
 
             let all = try await api.post("/api/mobile/notifications/read-all", as: parent)
@@ -91,19 +92,22 @@ struct NotificationsRouteTests {
         }
     }
 
-    @Test("delete removes the caller's own; someone else's is untouched and the answer is the same")
+    @Test("delete removes the caller's own; someone else's or a random id is untouched and 404 alike; deleting twice is 404")
     func delete() async throws {
         let (fixture, parent, teacher) = try Self.inbox(2)
         let notifications = try fixture.inbox(parent)
         try await fixture.harness.api { api in
             let byTeacher = try await api.delete("/api/mobile/notifications/\(notifications[0].id)", as: teacher)
             let foreign = try await api.delete("/api/mobile/notifications/\(notifications[0].id)", as: fixture.harness.user(.admin, in: fixture.harness.school))
-            #expect(byTeacher.status == 200 && foreign.status == 200 && byTeacher.object["success"] as? Bool == true)
+            let random = UUID().uuidString
+            let unknown = try await api.delete("/api/mobile/notifications/\(random)", as: teacher)
+            #expect(byTeacher.status == 404 && byTeacher.code == "NOTIFICATIONS_UNKNOWN" && foreign.status == 404)
+            #expect(byTeacher.refusal(asked: notifications[0].id) == unknown.refusal(asked: random), "someone else's reads like none")
             #expect(try fixture.inbox(parent).count == 2, "nothing deleted by others")
             let deleted = try await api.delete("/api/mobile/notifications/\(notifications[0].id)", as: parent)
             #expect(deleted.status == 200 && deleted.object["success"] as? Bool == true)
             #expect(try fixture.inbox(parent).map(\.id) == [notifications[1].id])
-            #expect(try await api.delete("/api/mobile/notifications/\(notifications[0].id)", as: parent).status == 200, "deleting twice is fine")
+            #expect(try await api.delete("/api/mobile/notifications/\(notifications[0].id)", as: parent).status == 404, "deleted: no longer there")
             #expect(try await api.delete("/api/mobile/notifications/\(notifications[1].id)").status == 401)
             #expect(try await api.delete("/api/mobile/notifications/\(notifications[1].id)", as: fixture.harness.user(.user, in: fixture.school)).status == 403)
         }

@@ -11,6 +11,15 @@ import Testing
 struct StudentsRoutesTests {
     static let english = ["Accept-Language": "en"]
 
+    /// A date as the contract sends it: a `toISOString()` instant with milliseconds, which an
+    /// ISO 8601 decoder (the app's) reads; a date-only string fails the whole response there.
+    static func isInstant(_ value: Any?) -> Bool {
+        guard let text = value as? String else { return false }
+        let reader = ISO8601DateFormatter()
+        reader.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return text.hasSuffix(".000Z") && reader.date(from: text) != nil
+    }
+
     /// The fixture's roster plus a second school with a class and a student of its own.
     struct Setup: @unchecked Sendable {
         let roster: RosterFixture
@@ -52,7 +61,7 @@ struct StudentsRoutesTests {
             let first = try #require(teacher.data.first)
             #expect(Set(first.keys) == ["id", "given_name", "family_name", "gr_number", "gender", "date_of_birth", "status", "photo_url", "phone", "section"])
             #expect(first["photo_url"] is NSNull && first["phone"] is NSNull)
-            #expect(first["date_of_birth"] as? String == "2013-05-04" && first["status"] as? String == "ACTIVE" && first["gender"] as? String == "MALE")
+            #expect(first["date_of_birth"] as? String == "2013-05-04T00:00:00.000Z" && first["status"] as? String == "ACTIVE" && first["gender"] as? String == "MALE")
             let section = try #require(first["section"] as? [String: Any])
             #expect(section["id"] as? String == setup.classIDs["7A"] && section["name"] as? String == "7-A" && section["grade"] as? String == "Grade 7")
             let arabic = try await api.get("/api/mobile/students", as: setup.roster.teacher7A)
@@ -209,7 +218,7 @@ struct StudentsRoutesTests {
             #expect(Set(detail.object.keys) == ["id", "given_name", "family_name", "gr_number", "gender", "date_of_birth", "status", "photo_url",
                                                 "phone", "section", "student_id", "nationality", "blood_group", "email", "enrollment_date",
                                                 "admission_number"])
-            #expect(detail.object["id"] as? String == id && detail.object["enrollment_date"] as? String == "2026-09-01")
+            #expect(detail.object["id"] as? String == id && detail.object["enrollment_date"] as? String == "2026-09-01T00:00:00.000Z")
             for key in ["student_id", "nationality", "blood_group", "email", "admission_number", "photo_url", "phone"] {
                 #expect(detail.object[key] is NSNull, "\(key) is null, not missing")
             }
@@ -227,14 +236,18 @@ struct StudentsRoutesTests {
             #expect(try await api.get("/api/mobile/students/\(first)").status == 401)
             #expect(try await api.get("/api/mobile/students/\(first)", as: setup.roster.harness.user(.accountant)).status == 403)
             let refusals: [(Principal, String, Int)] = [
-                (setup.roster.teacher7A, third, 403), (setup.roster.teacher8A, first, 403), (setup.roster.guardian, second, 403),
-                (setup.roster.studentUser, first, 403), (setup.otherAdmin, first, 404), (setup.admin, setup.otherStudentID, 404),
+                (setup.roster.teacher7A, third, 404), (setup.roster.teacher8A, first, 404), (setup.roster.guardian, second, 404),
+                (setup.roster.studentUser, first, 404), (setup.otherAdmin, first, 404), (setup.admin, setup.otherStudentID, 404),
                 (setup.admin, "no-such-student", 404),
             ]
             for (principal, id, status) in refusals {
                 let refused = try await api.get("/api/mobile/students/\(id)", as: principal)
                 #expect(refused.status == status, "\(principal.userID) asking for \(id)")
                 #expect(refused.object["given_name"] == nil && !refused.text.contains("Secret"))
+                // Someone who exists but is out of reach reads exactly like someone who does not.
+                let unknown = UUID().uuidString.lowercased()
+                let nobody = try await api.get("/api/mobile/students/\(unknown)", as: principal)
+                #expect(refused.refusal(asked: id) == nobody.refusal(asked: unknown), "\(principal.userID) asking for \(id)")
             }
             #expect(try await api.get("/api/mobile/students/\(second)", as: setup.roster.studentUser).status == 200, "a student sees themself")
             #expect(try await api.get("/api/mobile/students/\(third)", as: setup.roster.guardian).status == 200, "a guardian sees their child")
@@ -302,6 +315,7 @@ struct StudentsRoutesTests {
             #expect(Set(first.keys) == ["id", "given_name", "family_name", "gender", "date_of_birth", "photo_url", "status", "relationship", "section", "grade"])
             #expect(first["relationship"] as? String == "MOTHER" && first["section"] as? String == "7-A" && first["grade"] as? String == "Grade 7")
             #expect(first["photo_url"] is NSNull)
+            #expect(children.data.allSatisfy { Self.isInstant($0["date_of_birth"]) }, "the app's ISO 8601 decoder reads every birthday")
 
             #expect(try await api.get("/api/mobile/guardian/children").status == 401)
             for principal in [setup.roster.teacher7A, setup.admin, setup.roster.studentUser] {
@@ -318,10 +332,16 @@ struct StudentsRoutesTests {
         let (own, other) = (try setup.id("GR-3"), try setup.id("GR-2"))
         try await setup.roster.harness.api { api in
             let detail = try await api.get("/api/mobile/guardian/children/\(own)", as: setup.roster.guardian, headers: Self.english)
-            #expect(detail.status == 200 && detail.object["gr_number"] as? String == "GR-3" && detail.object["enrollment_date"] as? String == "2026-09-01")
+            #expect(detail.status == 200 && detail.object["gr_number"] as? String == "GR-3")
+            // Dates as the contract sends them: toISOString() instants, which ISO 8601 decoders read.
+            #expect(detail.object["enrollment_date"] as? String == "2026-09-01T00:00:00.000Z")
+            #expect(Self.isInstant(detail.object["date_of_birth"]))
             #expect(detail.object.keys.contains("admission_number"))
             let refused = try await api.get("/api/mobile/guardian/children/\(other)", as: setup.roster.guardian)
-            #expect(refused.status == 403 && refused.code == "STUDENTS_NOT_VISIBLE" && refused.object["given_name"] == nil)
+            #expect(refused.status == 404 && refused.code == "STUDENTS_UNKNOWN_STUDENT" && refused.object["given_name"] == nil)
+            let unknown = UUID().uuidString
+            let nobody = try await api.get("/api/mobile/guardian/children/\(unknown)", as: setup.roster.guardian)
+            #expect(refused.refusal(asked: other) == nobody.refusal(asked: unknown), "another family's child reads like nobody")
             #expect(try await api.get("/api/mobile/guardian/children/\(setup.otherStudentID)", as: setup.roster.guardian).status == 404)
             #expect(try await api.get("/api/mobile/guardian/children/\(own)", as: setup.roster.teacher8A).status == 403, "not a guardian")
             #expect(try await api.get("/api/mobile/guardian/children/\(own)").status == 401)
@@ -366,7 +386,10 @@ struct StudentsRoutesTests {
             #expect(try await api.get("/api/mobile/teacher/classes/\(seventh)/students", as: setup.admin).status == 200)
 
             let other = try await api.get("/api/mobile/teacher/classes/\(seventh)/students", as: setup.roster.teacher8A)
-            #expect(other.status == 403 && other.code == "STUDENTS_NOT_YOUR_CLASS" && other.data.isEmpty)
+            #expect(other.status == 404 && other.code == "STUDENTS_UNKNOWN_CLASS" && other.data.isEmpty, "another teacher's class is not there")
+            let unknown = UUID().uuidString
+            let nowhere = try await api.get("/api/mobile/teacher/classes/\(unknown)/students", as: setup.roster.teacher8A)
+            #expect(other.refusal(asked: seventh) == nowhere.refusal(asked: unknown))
             for principal in [setup.roster.guardian, setup.roster.studentUser] {
                 #expect(try await api.get("/api/mobile/teacher/classes/\(eighth)/students", as: principal).status == 403)
             }

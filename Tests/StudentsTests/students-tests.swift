@@ -38,8 +38,8 @@ struct StudentsTests {
         let roster = try RosterFixture()
         let own = try roster.run(ShowStudent.self, .init(grNumber: "GR-1"), as: roster.guardian)
         #expect(own.guardians.map(\.email) == ["mum@family.org"])
-        #expect(throws: StudentsError.notVisible("GR-2")) { try roster.run(ShowStudent.self, .init(grNumber: "GR-2"), as: roster.guardian) }
-        #expect(throws: StudentsError.notVisible("GR-4")) { try roster.run(ShowStudent.self, .init(grNumber: "GR-4"), as: roster.teacher7A) }
+        #expect(throws: StudentsError.unknownStudent("GR-2")) { try roster.run(ShowStudent.self, .init(grNumber: "GR-2"), as: roster.guardian) }
+        #expect(throws: StudentsError.unknownStudent("GR-4")) { try roster.run(ShowStudent.self, .init(grNumber: "GR-4"), as: roster.teacher7A) }
     }
 
     @Test("search finds names without diacritics and with any alef, hamza or ta marbuta form", arguments: [

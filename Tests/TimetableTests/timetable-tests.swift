@@ -109,8 +109,8 @@ struct TimetableTests {
         let student = try fixture.account("student@databayt.org")
         let own = try fixture.run(ViewTimetable.self, .init(), as: student)
         #expect(own.title.hasSuffix("(7A)"))
-        #expect(throws: TimetableError.notVisible("8B")) { try fixture.run(ViewTimetable.self, .init(target: .classCode("8B")), as: student) }
-        #expect(throws: TimetableError.notVisible("teacher@databayt.org")) {
+        #expect(throws: StudentsError.unknownClass("8B")) { try fixture.run(ViewTimetable.self, .init(target: .classCode("8B")), as: student) }
+        #expect(throws: TimetableError.unknownTeacher("teacher@databayt.org")) {
             try fixture.run(ViewTimetable.self, .init(target: .teacher("teacher@databayt.org")), as: student)
         }
         let parent = try fixture.account("parent@databayt.org")
