@@ -26,7 +26,7 @@ enum FeesStudents {
             if let reference { return FeesStudent(try Roster.visibleStudent(reference: reference, context)) }
             guard [.ownRecord, .linkedChildren].contains(context.scope) else { throw FeesError.chooseStudent }
             return FeesStudent(try Roster.ownStudent(context))
-        } catch StudentsError.unknownStudent, StudentsError.notVisible {
+        } catch StudentsError.unknownStudent {
             throw FeesError.unknownStudent(reference ?? "")
         } catch StudentsError.chooseChild(let children) {
             throw FeesError.chooseChild(children.joined(separator: "، "))
