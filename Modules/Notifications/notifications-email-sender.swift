@@ -27,7 +27,8 @@ struct EmailSender: NotificationSender {
 
     func message(for payload: EmailPayload, id: String, at now: Date) -> EmailMessage {
         let language = payload.language
-        let preferences = siteURL.isEmpty ? "" : siteURL + NotificationsConsole.preferencesPath
+        let site = siteURL.hasSuffix("/") ? String(siteURL.dropLast()) : siteURL
+        let preferences = site.isEmpty ? "" : site + NotificationsConsole.preferencesPath
         let unsubscribe = preferences.isEmpty ? "mailto:\(from)?subject=unsubscribe" : preferences
         let words = EmailWords(language: language)
         let values: [String: Any] = [

@@ -20,7 +20,13 @@ struct Sendmail {
         let description: String
     }
 
+    /// An agent that exits before reading the whole message (a wrong command, a full disk) closes
+    /// the pipe under our write. The default answer to that is SIGPIPE, which ends the whole
+    /// server; ignored, the write fails with EPIPE and only this entry is retried.
+    private static let pipeSignalIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     func send(_ message: String) throws {
+        Self.pipeSignalIgnored
         guard let executable = arguments.first else { throw Failure(description: "HOGWARTS_SENDMAIL is empty") }
         let process = Process()
         process.executableURL = URL(filePath: executable)

@@ -111,4 +111,18 @@ struct NotificationsEmailTests {
         let spread = Set((0..<50).map { _ in DeliverOutbox.backoff(afterAttempt: 2) })
         #expect(spread.count > 1 && spread.allSatisfy { (120...150).contains($0) })
     }
+
+    @Test("a mail agent that fails or exits without reading is an error on the entry, with its words; the server goes on")
+    func agentFailures() throws {
+        let big = String(repeating: "x", count: 1 << 20)
+        #expect(throws: Sendmail.Failure.self) { try Sendmail(arguments: ["/bin/false"]).send(big) }
+        #expect(throws: Sendmail.Failure.self) { try Sendmail(arguments: ["/nonexistent/sendmail", "-t"]).send("To: a@b.org\r\n\r\nhi") }
+        do {
+            try Sendmail(arguments: ["/bin/sh", "-c", "cat > /dev/null; echo 'relay refused' >&2; exit 75"]).send("To: a@b.org\r\n\r\nhi")
+            Issue.record("an agent's exit 75 was taken as sent")
+        } catch let failure as Sendmail.Failure {
+            #expect(failure.description.contains("exited 75") && failure.description.contains("relay refused"))
+        }
+        try Sendmail(arguments: ["/bin/sh", "-c", "cat > /dev/null"]).send(big)
+    }
 }
