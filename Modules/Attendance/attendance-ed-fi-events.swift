@@ -9,16 +9,8 @@ import Foundation
 /// one period (`sectionIdentifier` `7A-P1`, `localCourseCode` the class code). Records on a date
 /// no term covers cannot name a session, so they are counted as left out, never sent half-made.
 public struct ExportEdFiEvents: Action {
-    public struct Input: Codable, Sendable {
-        public var classCode: String?
-        public var from: String?
-        public var to: String?
-        public init(classCode: String? = nil, from: String? = nil, to: String? = nil) {
-            self.classCode = classCode
-            self.from = from
-            self.to = to
-        }
-    }
+    /// The same class and date range as the CSV export.
+    public typealias Input = ExportEdFi.Input
 
     public struct Output: Codable, Sendable, Equatable {
         public let studentSchoolAttendanceEvents: [SchoolEvent]
@@ -64,13 +56,13 @@ public struct ExportEdFiEvents: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try ExportEdFi().validate(.init(classCode: input.classCode, from: input.from, to: input.to), in: context)
+        try ExportEdFi().validate(input, in: context)
         guard try context.setting(AttendanceSettings.edFiSchoolID) > 0 else { throw EdFiSchoolUnset() }
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let schoolID = try context.setting(AttendanceSettings.edFiSchoolID)
-        let rows = try ExportEdFi().perform(.init(classCode: input.classCode, from: input.from, to: input.to), in: context)
+        let rows = try ExportEdFi().perform(input, in: context)
         let sessions = try EdFiSessions(context)
         var (school, section, leftOut) = ([SchoolEvent](), [SectionEvent](), 0)
         for row in rows {
