@@ -29,12 +29,16 @@ struct DatabaseOutageTests {
         let answers: [(path: String, response: ServedHogwarts.Response, seconds: Double)]
         do {
             defer { for process in frozen { kill(process, SIGCONT) } }
+            // Timed on threads of their own (see threaded-requests.swift), all at once.
             answers = try await withThrowingTaskGroup(of: (String, ServedHogwarts.Response, Double).self) { group in
                 for path in ["/ready", "/api/mobile/students?per_page=5", "/api/mobile/teacher/classes", "/ready"] {
                     group.addTask {
-                        let start = Date()
-                        let response = try await server.request("GET", path, token: path == "/ready" ? nil : token, headers: ["Accept-Language": "en"])
-                        return (path, response, Date().timeIntervalSince(start))
+                        let (response, seconds) = await onThreadOfItsOwn { () -> (ServedHogwarts.Response?, Double) in
+                            let start = Date()
+                            let response = try? server.requestWaiting("GET", path, token: path == "/ready" ? nil : token, headers: ["Accept-Language": "en"])
+                            return (response, Date().timeIntervalSince(start))
+                        }
+                        return (path, try #require(response, "\(path): no answer after \(seconds) s"), seconds)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -83,10 +87,13 @@ struct DatabaseOutageTests {
         defer { holder.terminate() }
         try await Task.sleep(for: .seconds(1.5))
 
-        let start = Date()
-        let blocked = try await server.request("POST", "/api/mobile/conversations/\(conversation)/messages", token: token,
-                                               json: ["content": "while the row is held"], headers: ["Accept-Language": "en"])
-        let waited = Date().timeIntervalSince(start)
+        let path = "/api/mobile/conversations/\(conversation)/messages"
+        let (answer, waited) = await onThreadOfItsOwn { () -> (ServedHogwarts.Response?, Double) in
+            let start = Date()
+            let answer = try? server.requestWaiting("POST", path, token: token, json: ["content": "while the row is held"], headers: ["Accept-Language": "en"])
+            return (answer, Date().timeIntervalSince(start))
+        }
+        let blocked = try #require(answer, "no answer after \(waited) s")
         #expect(blocked.status == 503 && blocked.headers["retry-after"] == "2", "\(blocked.status) \(String(decoding: blocked.body, as: UTF8.self))")
         #expect(waited < 7, "answered after \(waited) s, with a 1 s lock timeout and the row held for 8 s")
         holder.waitUntilExit()

@@ -27,18 +27,15 @@ struct FailoverTests {
                                                                    json: ["participant_ids": [colleague], "type": "direct"]).object["id"] as? String)
 
         let log = WriteLog()
-        let writers = (0..<4).map { writer in
-            Task {
-                for number in 0..<Int.max {
-                    if Task.isCancelled { break }
-                    let content = "writer \(writer) message \(number)"
-                    let start = Date()
-                    let answer = try? await nodes[(writer + number) % 2].request("POST", "/api/mobile/conversations/\(conversation)/messages",
-                                                                                   token: token, json: ["content": content])
-                    log.record(content: content, status: answer?.status ?? 0, at: start)
-                    if answer?.status != 201 && answer?.status != 200 { try? await Task.sleep(for: .milliseconds(100)) }
-                }
-            }
+        // Writers on threads of their own (see threaded-requests.swift), two per node.
+        let path = "/api/mobile/conversations/\(conversation)/messages"
+        let writers = LoadThreads(count: 4) { writer, number in
+            let content = "writer \(writer) message \(number)"
+            let start = Date()
+            let answer = try? nodes[(writer + number) % 2].requestWaiting("POST", path, token: token, json: ["content": content])
+            let status = answer?.status ?? 0
+            log.record(content: content, status: status, at: start)
+            if status != 201 && status != 200 { Thread.sleep(forTimeInterval: 0.1) }
         }
         try await Task.sleep(for: .seconds(4))
         let killedAt = Date()
@@ -47,8 +44,7 @@ struct FailoverTests {
         try pair.promoteStandby()
         // Writes go on until the nodes have written through the new primary for a while.
         let recovered = try await eventually(within: 60) { log.acknowledged(after: killedAt.addingTimeInterval(2)) >= 20 }
-        for writer in writers { writer.cancel() }
-        for writer in writers { _ = await writer.result }
+        await writers.stop()
         #expect(recovered, "writes are acknowledged again after the promotion, without restarting the nodes")
 
         let stored = Set(try hogwarts.strings("SELECT body FROM messages_messages WHERE conversation_id = '\(conversation)'"))

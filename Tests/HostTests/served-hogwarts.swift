@@ -47,12 +47,31 @@ final class ServedHogwarts: @unchecked Sendable {
         let status: Int
         let body: Data
         let headers: [String: String]
+
+        init(status: Int, body: Data, headers: [String: String]) {
+            self.status = status
+            self.body = body
+            self.headers = headers
+        }
+
+        init(_ response: URLResponse?, body: Data) {
+            let http = response as? HTTPURLResponse
+            var fields: [String: String] = [:]
+            for (name, value) in http?.allHeaderFields ?? [:] { fields["\(name)".lowercased()] = "\(value)" }
+            self.init(status: http?.statusCode ?? 0, body: body, headers: fields)
+        }
         var object: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
         var array: [[String: Any]] { (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? [] }
         var data: [[String: Any]] { object["data"] as? [[String: Any]] ?? [] }
     }
 
     func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil, headers: [String: String] = [:]) async throws -> Response {
+        let request = try urlRequest(method, path, token: token, json: json, headers: headers)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        return Response(response, body: body)
+    }
+
+    func urlRequest(_ method: String, _ path: String, token: String?, json: Any?, headers: [String: String]) throws -> URLRequest {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw ServeError.badPath(path) }
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -62,11 +81,7 @@ final class ServedHogwarts: @unchecked Sendable {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (body, response) = try await URLSession.shared.data(for: request)
-        let http = response as? HTTPURLResponse
-        var fields: [String: String] = [:]
-        for (name, value) in http?.allHeaderFields ?? [:] { fields["\(name)".lowercased()] = "\(value)" }
-        return Response(status: http?.statusCode ?? 0, body: body, headers: fields)
+        return request
     }
 
     /// Signs in with the demo password and returns the access token, naming the `school` (by
