@@ -1,0 +1,79 @@
+import Core
+import Foundation
+
+/// The accountant's finance view: what came in today, what is overdue, receivables by age (an
+/// SVG chart with its figures as a table), and the families most behind, each a link to their
+/// statement.
+extension FeesConsole {
+    static let finance = ConsolePage("finance", title: Words.financeTitle, permission: FeesPermissions.manage) { console in
+        let aged = try await console.run(AgedReceivables.self, .init())
+        let today = try await console.run(FeeCollections.self, .init())
+        let money = Money(currency: aged.currency, digits: aged.minorDigits)
+        let overdueMinor = aged.total.totalMinor - aged.total.currentMinor
+        let buckets: [(LocalizedText, Int)] = [
+            (Words.notYetDue, aged.total.currentMinor), (Words.days30, aged.total.days30Minor), (Words.days60, aged.total.days60Minor),
+            (Words.days90, aged.total.days90Minor), (Words.over90, aged.total.over90Minor),
+        ]
+        let chart = ConsoleChart.bars(buckets.map { ConsoleChart.Bar(label: console.say($0.0), value: Double($0.1), shown: money.text($0.1)) },
+                                      title: console.say(Words.agedTitle), language: console.language, id: "fees-aged")
+        let behind = aged.students
+            .map { (row: $0, overdue: $0.buckets.totalMinor - $0.buckets.currentMinor) }
+            .filter { $0.overdue > 0 }
+            .sorted { $0.overdue != $1.overdue ? $0.overdue > $1.overdue : $0.row.grNumber < $1.row.grNumber }
+            .prefix(20)
+        let rows: [[String: Any]] = behind.map { entry in
+            ["name": entry.row.name, "gr": entry.row.grNumber, "overdue": money.text(entry.overdue), "owed": money.text(entry.row.buckets.totalMinor),
+             "statement": console.pagePath("fees", "balances", query: [("student", entry.row.grNumber)])]
+        }
+        return .page(title: console.say(Words.financeTitle), body: Templates.finance.render(console.common.merging([
+            "collectedLabel": console.say(Words.collectedToday), "collected": money.text(today.rows.reduce(0) { $0 + $1.netMinor }),
+            "paymentsText": console.say(Words.paymentsCount, ["count": String(today.rows.reduce(0) { $0 + $1.payments })]),
+            "overdueLabel": console.say(Words.overdueTotal), "overdue": money.text(overdueMinor),
+            "overdueStudents": console.say(Words.studentsCount, ["count": String(studentsBehind(aged))]),
+            "chart": chart, "pay": console.pagePath("fees", "pay"), "payText": console.say(Words.recordPayment),
+            "balances": console.pagePath("fees", "balances"), "balancesText": console.say(Words.allBalances),
+            "behindTitle": console.say(Words.mostBehind), "rows": rows, "none": rows.isEmpty ? console.say(Words.nothingOverdue) : "",
+            "nameLabel": console.say(Words.student), "grLabel": console.say(Words.grNumber), "overdueHeading": console.say(Words.overdue),
+            "owedLabel": console.say(Words.owed),
+        ]) { $1 }))
+    }
+
+    /// On the home page: today's takings and the overdue total, with the way to the finance view.
+    static let financeCard = ConsoleCard("finance", title: Words.financeTitle, permission: FeesPermissions.manage) { console in
+        let aged = try await console.run(AgedReceivables.self, .init())
+        let today = try await console.run(FeeCollections.self, .init())
+        let money = Money(currency: aged.currency, digits: aged.minorDigits)
+        return Templates.card.render([
+            "collectedLabel": console.say(Words.collectedToday), "collected": money.text(today.rows.reduce(0) { $0 + $1.netMinor }),
+            "overdueLabel": console.say(Words.overdueTotal), "overdue": money.text(aged.total.totalMinor - aged.total.currentMinor),
+            "overdueStudents": console.say(Words.studentsCount, ["count": String(studentsBehind(aged))]),
+            "finance": console.pagePath("fees", "finance"), "financeText": console.say(Words.openFinance),
+        ])
+    }
+}
+
+extension FeesConsole {
+    /// Students with anything past its due date (`overdueCount` counts invoices).
+    static func studentsBehind(_ aged: AgedReceivables.Output) -> Int {
+        aged.students.filter { $0.buckets.totalMinor > $0.buckets.currentMinor }.count
+    }
+}
+
+extension FeesConsole.Templates {
+    static let finance = ConsoleTemplate("""
+        <div class="panel" id="fees-today"><p><strong>{{collectedLabel}}</strong> <bdi dir="ltr" id="fees-collected">{{collected}}</bdi> <span class="hint">{{paymentsText}}</span></p>
+        <p><strong>{{overdueLabel}}</strong> <bdi dir="ltr" id="fees-overdue">{{overdue}}</bdi> <span class="hint">{{overdueStudents}}</span></p>
+        <p class="actions"><a href="{{pay}}">{{payText}}</a> <a href="{{balances}}">{{balancesText}}</a></p></div>
+        {{{chart}}}
+        <h2>{{behindTitle}}</h2>
+        {{#none}}<p>{{none}}</p>{{/none}}
+        {{^none}}<div class="table-wrap"><table id="fees-behind"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{overdueHeading}}</th><th scope="col">{{owedLabel}}</th></tr></thead>
+        <tbody>{{#rows}}<tr><td><a href="{{statement}}"><bdi>{{name}}</bdi></a></td><td dir="ltr">{{gr}}</td><td dir="ltr">{{overdue}}</td><td dir="ltr">{{owed}}</td></tr>{{/rows}}</tbody></table></div>{{/none}}
+        """)
+
+    static let card = ConsoleTemplate("""
+        <p>{{collectedLabel}} <bdi dir="ltr">{{collected}}</bdi></p>
+        <p>{{overdueLabel}} <bdi dir="ltr">{{overdue}}</bdi> <span class="hint">{{overdueStudents}}</span></p>
+        <p><a href="{{finance}}">{{financeText}}</a></p>
+        """)
+}
