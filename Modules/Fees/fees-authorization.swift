@@ -29,7 +29,14 @@ public enum FeesSettings {
     /// Whether a student may see their own balance and invoices.
     public static let studentsSeeBalance = Setting<Bool>.flag("fees", "students-see-balance", default: false)
 
+    /// Charged once on an invoice still unpaid `late-fee-grace-days` after it fell due: empty
+    /// (none, the default), a fixed amount (`25`) or a percentage of what is still owed (`5%`).
+    public static let lateFee = Setting<String>("fees", "late-fee", default: "", expected: "empty for none, an amount such as 25, or a percent such as 5%") {
+        FeesLateFee.isWellFormed($0)
+    }
+    public static let lateFeeGraceDays = Setting<Int>.integer("fees", "late-fee-grace-days", default: 7, in: 0...365)
+
     static var definitions: [SettingDefinition] {
-        [currency.definition, lateEnrolment.definition, studentsSeeBalance.definition]
+        [currency.definition, lateEnrolment.definition, studentsSeeBalance.definition, lateFee.definition, lateFeeGraceDays.definition]
     }
 }

@@ -41,6 +41,7 @@ extension FeesConsole {
         let money = Money(currency: account.currency, digits: account.minorDigits)
         let invoices: [[String: Any]] = account.invoices.map { invoice in
             ["label": invoice.label, "due": invoice.dueOn, "amount": money.text(invoice.amountMinor - invoice.cancelledMinor),
+             "late": invoice.lateFeeMinor > 0 ? console.say(Words.lateFeeIncluded, ["amount": money.text(invoice.lateFeeMinor)]) : "",
              "paid": money.text(invoice.paidMinor), "outstanding": money.text(max(0, invoice.outstandingMinor)),
              "status": invoice.status.rawValue.lowercased(), "statusText": statusText(invoice.status, console)]
         }
@@ -88,7 +89,7 @@ extension FeesConsole.Templates {
         {{#noInvoices}}<p>{{noInvoices}}</p>{{/noInvoices}}
         {{^noInvoices}}<div class="table-wrap"><table id="fees-invoices"><thead><tr><th scope="col">{{itemLabel}}</th><th scope="col">{{dueLabel}}</th><th scope="col">{{amountLabel}}</th>
         <th scope="col">{{paidLabel}}</th><th scope="col">{{outstandingLabel}}</th><th scope="col">{{statusLabel}}</th></tr></thead>
-        <tbody>{{#invoices}}<tr class="status-{{status}}"><td><bdi>{{label}}</bdi></td><td dir="ltr">{{due}}</td><td dir="ltr">{{amount}}</td><td dir="ltr">{{paid}}</td>
+        <tbody>{{#invoices}}<tr class="status-{{status}}"><td><bdi>{{label}}</bdi></td><td dir="ltr">{{due}}</td><td><bdi dir="ltr">{{amount}}</bdi>{{#late}} <span class="hint">{{late}}</span>{{/late}}</td><td dir="ltr">{{paid}}</td>
         <td dir="ltr">{{outstanding}}</td><td>{{statusText}}</td></tr>{{/invoices}}</tbody></table></div>{{/noInvoices}}
         <h2>{{entriesTitle}}</h2>
         {{#noEntries}}<p>{{noEntries}}</p>{{/noEntries}}

@@ -58,6 +58,8 @@ extension FeesConsole {
         static let method = LocalizedText(ar: "طريقة الدفع", en: "Paid by")
         static let reference = LocalizedText(ar: "المرجع (رقم الشيك أو التحويل)", en: "Reference (cheque or transfer number)")
 
+        static let lateFeeIncluded = LocalizedText(ar: "(منها رسوم تأخير {amount})", en: "(with a late fee of {amount})")
+
         static let pending = LocalizedText(ar: "لم يحن موعدها", en: "Not yet due")
         static let partial = LocalizedText(ar: "مدفوعة جزئيًا", en: "Partly paid")
         static let paid = LocalizedText(ar: "مدفوعة", en: "Paid")

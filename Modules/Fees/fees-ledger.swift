@@ -17,7 +17,7 @@ enum FeesLedger {
     }
 
     static let invoiceSelect = """
-        SELECT i.id, i.student_id, i.item_type, i.label, i.due_on, i.gross_minor, i.discount_minor, i.amount_minor, i.cancelled_minor,
+        SELECT i.id, i.student_id, i.item_type, i.label, i.due_on, i.gross_minor, i.discount_minor, i.amount_minor, i.late_fee_minor, i.cancelled_minor,
                COALESCE((SELECT SUM(a.amount_minor) FROM fees_allocations a WHERE a.school_id = i.school_id AND a.invoice_id = i.id), 0) AS paid_minor
         FROM fees_invoices i
         """
@@ -32,7 +32,7 @@ enum FeesLedger {
             : paid > 0 ? .partial : .pending
         return FeeInvoice(id: row.string("id"), studentID: row.string("student_id"), type: FeeItemType(rawValue: row.string("item_type")) ?? .custom,
                           label: row.string("label"), dueOn: due, grossMinor: row.int("gross_minor"), discountMinor: row.int("discount_minor"),
-                          amountMinor: amount, cancelledMinor: cancelled, paidMinor: paid, status: status)
+                          amountMinor: amount, lateFeeMinor: row.int("late_fee_minor"), cancelledMinor: cancelled, paidMinor: paid, status: status)
     }
 
     static func invoices(of studentID: String, _ context: ActionContext) throws -> [FeeInvoice] {

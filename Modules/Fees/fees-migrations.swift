@@ -93,6 +93,11 @@ enum FeesMigrations {
                 PRIMARY KEY (school_id, receipt_year)
             );
             """),
+        // A late fee is charged once per invoice (`ApplyLateFees`): added to the amount, and kept apart to show.
+        Migration("002-late-fees", sql: """
+            ALTER TABLE fees_invoices ADD COLUMN late_fee_minor INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE fees_invoices ADD COLUMN late_fee_on TEXT;
+            """),
     ]
 
     static let tables = ["fees_allocations", "fees_discounts", "fees_entries", "fees_invoices", "fees_items", "fees_receipt_counters", "fees_structures"]

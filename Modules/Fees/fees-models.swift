@@ -76,8 +76,10 @@ public struct FeeInvoice: Codable, Sendable, Equatable {
     public let dueOn: String
     public let grossMinor: Int
     public let discountMinor: Int
-    /// What was charged: gross less discount.
+    /// What was charged: gross less discount, and the late fee once one is charged.
     public let amountMinor: Int
+    /// The late fee included in `amountMinor` (0 until one is charged).
+    public let lateFeeMinor: Int
     /// The part cancelled when the student left.
     public let cancelledMinor: Int
     public let paidMinor: Int

@@ -18,11 +18,16 @@ public struct FeesModule: AppModule {
     public var ownedTables: [String] { FeesMigrations.tables }
     public var actions: [any Action.Type] {
         [AddFeeStructure.self, ListFeeStructures.self, GrantFeeDiscount.self, GenerateInvoices.self, CancelOpenFees.self, RecordFeePayment.self,
-         RefundFeePayment.self, StudentFeeAccount.self, FeeBalances.self, ListFeeInvoices.self, AgedReceivables.self, FeeCollections.self]
+         RefundFeePayment.self, StudentFeeAccount.self, FeeBalances.self, ListFeeInvoices.self, AgedReceivables.self, FeeCollections.self,
+         LateFeesDue.self, ApplyLateFees.self]
     }
     public var commands: [any ParsableCommand.Type] { [FeesCommand.self] }
     public var settings: [SettingDefinition] { FeesSettings.definitions }
     public var routes: [APIRoute] { FeesRoutes.all }
+    /// Every server charges late fees that have fallen due; the guarded update charges each once.
+    public var backgroundJobs: [BackgroundJob] {
+        [BackgroundJob("fees.late-fees", every: 3600, when: LateFeesDue.self, .init(), run: ApplyLateFees.self, .init())]
+    }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)

@@ -33,13 +33,13 @@ enum FeesRoutes {
             let payment = account.paidBy[invoice.id].flatMap { receipt in account.entries.first { $0.receipt == receipt } }
             id = invoice.id
             feeType = invoice.type
-            amount = FeesRoutes.decimal(invoice.amountMinor - invoice.cancelledMinor, account.minorDigits)
+            amount = FeesRoutes.decimal(invoice.amountMinor - invoice.lateFeeMinor - invoice.cancelledMinor, account.minorDigits)
             paidAmount = FeesRoutes.decimal(invoice.paidMinor, account.minorDigits)
             dueDate = invoice.dueOn
             paymentDate = Nullable(payment?.onDay)
             paymentMethod = Nullable(payment?.method)
             status = invoice.status
-            lateFee = 0
+            lateFee = FeesRoutes.decimal(invoice.lateFeeMinor, account.minorDigits)
             discount = FeesRoutes.decimal(invoice.discountMinor, account.minorDigits)
             receiptNumber = Nullable(payment?.receipt)
             remarks = Nullable(invoice.label)
