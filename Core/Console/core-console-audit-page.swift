@@ -162,10 +162,10 @@ extension ConsoleTemplates {
         </form>
         {{#count}}<p class="hint" id="audit-count">{{count}}</p>{{/count}}
         {{#none}}<p id="audit-none">{{none}}</p>{{/none}}
-        {{#hasEntries}}<table class="audit" id="audit-log"><thead><tr><th scope="col">{{timeLabel}}</th><th scope="col">{{whoLabel}}</th><th scope="col">{{roleLabel}}</th>
+        {{#hasEntries}}<div class="table-wrap" tabindex="0"><table class="audit" id="audit-log"><thead><tr><th scope="col">{{timeLabel}}</th><th scope="col">{{whoLabel}}</th><th scope="col">{{roleLabel}}</th>
         <th scope="col">{{actionLabel}}</th><th scope="col">{{outcomeLabel}}</th><th scope="col">{{detailLabel}}</th></tr></thead>
         <tbody>{{/hasEntries}}{{#entries}}<tr class="outcome-{{outcome}}"><td dir="ltr">{{time}}</td><td><code dir="ltr">{{who}}</code></td><td>{{role}}</td>
-        <td><code dir="ltr">{{action}}</code></td><td data-outcome="{{outcome}}">{{outcomeText}}</td><td><bdi>{{detail}}</bdi></td></tr>{{/entries}}{{#hasEntries}}</tbody></table>{{/hasEntries}}
+        <td><code dir="ltr">{{action}}</code></td><td data-outcome="{{outcome}}">{{outcomeText}}</td><td><bdi>{{detail}}</bdi></td></tr>{{/entries}}{{#hasEntries}}</tbody></table></div>{{/hasEntries}}
         <nav class="pager" aria-label="{{pagerLabel}}">{{#newer}}<a href="{{newer}}" rel="prev">{{newerText}}</a> {{/newer}}{{#older}}<a href="{{older}}" rel="next">{{olderText}}</a>{{/older}}</nav>
         """)
 }

@@ -131,7 +131,7 @@ enum AuthConsoleUsers {
             <button type="submit">{{show}}</button></form>
             {{#count}}<p class="hint" id="users-count">{{count}}</p>{{/count}}
             {{#none}}<p>{{none}}</p>{{/none}}
-            {{#hasUsers}}<table class="users" id="users"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{emailLabel}}</th>
+            {{#hasUsers}}<div class="table-wrap" tabindex="0"><table class="users" id="users"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{emailLabel}}</th>
             <th scope="col">{{roleHeading}}</th><th scope="col">{{statusLabel}}</th><th scope="col">{{changeLabel}}</th></tr></thead><tbody>
             {{#users}}<tr id="user-{{n}}" data-email="{{email}}" data-status="{{status}}"><td><bdi>{{name}}</bdi>{{#me}} <span class="hint">({{you}})</span>{{/me}}</td>
             <td><bdi dir="ltr">{{email}}</bdi></td><td class="role-cell">{{roleText}}</td><td class="status-{{status}}">{{statusText}}</td>
@@ -145,7 +145,7 @@ enum AuthConsoleUsers {
             <input type="hidden" name="search" value="{{search}}"><input type="hidden" name="filter" value="{{filter}}"><input type="hidden" name="offset" value="{{offset}}">
             <button type="submit" class="{{do}}">{{toggle}}</button></form>{{/mayChange}}
             <a href="{{audit}}">{{auditText}}</a></td></tr>{{/users}}
-            </tbody></table>{{/hasUsers}}
+            </tbody></table></div>{{/hasUsers}}
             <nav class="pager" aria-label="{{pagerLabel}}">{{#previous}}<a href="{{previous}}" rel="prev">{{previousText}}</a> {{/previous}}{{#next}}<a href="{{next}}" rel="next">{{nextText}}</a>{{/next}}</nav>
             """)
     }

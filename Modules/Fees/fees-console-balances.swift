@@ -73,7 +73,7 @@ extension FeesConsole.Templates {
     static let overview = ConsoleTemplate("""
         <p class="lead">{{intro}}</p>
         {{#none}}<p>{{none}}</p>{{/none}}
-        {{^none}}<div class="table-wrap"><table id="fees-balances"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{chargedLabel}}</th>
+        {{^none}}<div class="table-wrap" tabindex="0"><table id="fees-balances"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{chargedLabel}}</th>
         <th scope="col">{{paidLabel}}</th><th scope="col">{{balanceLabel}}</th><th scope="col">{{overdueLabel}}</th></tr></thead>
         <tbody>{{#rows}}<tr><td><a href="{{statement}}"><bdi>{{name}}</bdi></a></td><td dir="ltr">{{gr}}</td><td dir="ltr">{{charged}}</td><td dir="ltr">{{paid}}</td>
         <td dir="ltr">{{balance}}</td><td dir="ltr">{{overdue}}</td></tr>{{/rows}}</tbody></table></div>{{/none}}
@@ -87,13 +87,13 @@ extension FeesConsole.Templates {
         {{#pay}}<p class="actions"><a href="{{pay}}">{{payText}}</a></p>{{/pay}}</div>
         <h2>{{invoicesTitle}}</h2>
         {{#noInvoices}}<p>{{noInvoices}}</p>{{/noInvoices}}
-        {{^noInvoices}}<div class="table-wrap"><table id="fees-invoices"><thead><tr><th scope="col">{{itemLabel}}</th><th scope="col">{{dueLabel}}</th><th scope="col">{{amountLabel}}</th>
+        {{^noInvoices}}<div class="table-wrap" tabindex="0"><table id="fees-invoices"><thead><tr><th scope="col">{{itemLabel}}</th><th scope="col">{{dueLabel}}</th><th scope="col">{{amountLabel}}</th>
         <th scope="col">{{paidLabel}}</th><th scope="col">{{outstandingLabel}}</th><th scope="col">{{statusLabel}}</th></tr></thead>
         <tbody>{{#invoices}}<tr class="status-{{status}}"><td><bdi>{{label}}</bdi></td><td dir="ltr">{{due}}</td><td><bdi dir="ltr">{{amount}}</bdi>{{#late}} <span class="hint">{{late}}</span>{{/late}}</td><td dir="ltr">{{paid}}</td>
         <td dir="ltr">{{outstanding}}</td><td>{{statusText}}</td></tr>{{/invoices}}</tbody></table></div>{{/noInvoices}}
         <h2>{{entriesTitle}}</h2>
         {{#noEntries}}<p>{{noEntries}}</p>{{/noEntries}}
-        {{^noEntries}}<div class="table-wrap"><table id="fees-entries"><thead><tr><th scope="col">{{receiptLabel}}</th><th scope="col">{{dayLabel}}</th><th scope="col">{{kindLabel}}</th>
+        {{^noEntries}}<div class="table-wrap" tabindex="0"><table id="fees-entries"><thead><tr><th scope="col">{{receiptLabel}}</th><th scope="col">{{dayLabel}}</th><th scope="col">{{kindLabel}}</th>
         <th scope="col">{{methodLabel}}</th><th scope="col">{{amountLabel}}</th><th scope="col">{{referenceLabel}}</th></tr></thead>
         <tbody>{{#entries}}<tr><td dir="ltr">{{receipt}}</td><td dir="ltr">{{day}}</td><td>{{kind}}</td><td>{{method}}</td><td dir="ltr">{{amount}}</td><td><bdi>{{reference}}</bdi></td></tr>{{/entries}}</tbody></table></div>{{/noEntries}}
         """)

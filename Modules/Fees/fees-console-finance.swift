@@ -67,7 +67,7 @@ extension FeesConsole.Templates {
         {{{chart}}}
         <h2>{{behindTitle}}</h2>
         {{#none}}<p>{{none}}</p>{{/none}}
-        {{^none}}<div class="table-wrap"><table id="fees-behind"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{overdueHeading}}</th><th scope="col">{{owedLabel}}</th></tr></thead>
+        {{^none}}<div class="table-wrap" tabindex="0"><table id="fees-behind"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{overdueHeading}}</th><th scope="col">{{owedLabel}}</th></tr></thead>
         <tbody>{{#rows}}<tr><td><a href="{{statement}}"><bdi>{{name}}</bdi></a></td><td dir="ltr">{{gr}}</td><td dir="ltr">{{overdue}}</td><td dir="ltr">{{owed}}</td></tr>{{/rows}}</tbody></table></div>{{/none}}
         """)
 

@@ -31,7 +31,7 @@ extension NotificationsConsole {
         static let page = ConsoleTemplate("""
             <p class="lead">{{lead}}</p>
             {{#none}}<p>{{none}}</p>{{/none}}
-            {{^none}}<div class="table-wrap"><table><thead><tr><th scope="col">{{channel}}</th><th scope="col">{{recipient}}</th><th scope="col">{{attempts}}</th><th scope="col">{{reason}}</th><th scope="col">{{when}}</th></tr></thead>
+            {{^none}}<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">{{channel}}</th><th scope="col">{{recipient}}</th><th scope="col">{{attempts}}</th><th scope="col">{{reason}}</th><th scope="col">{{when}}</th></tr></thead>
             <tbody>{{#rows}}<tr><td>{{channel}}</td><td dir="ltr">{{recipient}}</td><td>{{attempts}}</td><td dir="ltr">{{error}}</td><td dir="ltr">{{at}}</td></tr>{{/rows}}</tbody></table></div>{{/none}}
             """)
     }

@@ -69,7 +69,7 @@ extension NotificationsConsole {
             {{#saved}}<p class="notice" role="status" id="saved">{{saved}}</p>{{/saved}}
             <p class="lead">{{lead}}</p>
             <form method="post" action="{{action}}"><input type="hidden" name="_csrf" value="{{csrf}}">
-            <div class="table-wrap"><table><thead><tr><th scope="col">{{typeHeading}}</th>{{#channels}}<th scope="col">{{.}}</th>{{/channels}}</tr></thead>
+            <div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">{{typeHeading}}</th>{{#channels}}<th scope="col">{{.}}</th>{{/channels}}</tr></thead>
             <tbody>{{#rows}}<tr><th scope="row">{{type}}</th>{{#cells}}<td><input type="checkbox" name="choice" value="{{value}}" aria-label="{{label}}"{{#checked}} checked{{/checked}}></td>{{/cells}}</tr>{{/rows}}</tbody></table></div>
             <button type="submit">{{save}}</button></form>
             """)

@@ -68,8 +68,8 @@ enum TimetableWeekConsole {
             {{#heading}}<p class="lead"><bdi>{{heading}}</bdi></p>{{/heading}}
             {{#days}}<section class="panel" aria-labelledby="day-{{index}}"><h2 id="day-{{index}}">{{name}} · <span dir="ltr">{{date}}</span>{{#week}} · <strong class="week">{{week}}</strong>{{/week}}{{#off}} · {{off}}{{/off}}</h2>
             {{^hasLessons}}<p class="hint">{{empty}}</p>{{/hasLessons}}
-            {{#hasLessons}}<table><thead><tr><th scope="col">{{labels.period}}</th><th scope="col">{{labels.subject}}</th><th scope="col">{{labels.room}}</th><th scope="col">{{labels.teacher}}</th></tr></thead>
-            <tbody>{{#lessons}}<tr><td dir="ltr">{{period}} {{time}}</td><td>{{subject}}</td><td>{{room}}</td><td>{{teacher}}</td></tr>{{/lessons}}</tbody></table>{{/hasLessons}}
+            {{#hasLessons}}<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">{{labels.period}}</th><th scope="col">{{labels.subject}}</th><th scope="col">{{labels.room}}</th><th scope="col">{{labels.teacher}}</th></tr></thead>
+            <tbody>{{#lessons}}<tr><td dir="ltr">{{period}} {{time}}</td><td>{{subject}}</td><td>{{room}}</td><td>{{teacher}}</td></tr>{{/lessons}}</tbody></table></div>{{/hasLessons}}
             </section>{{/days}}
             """)
     }

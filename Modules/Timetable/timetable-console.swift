@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Students
 
 extension TimetableModule {
     /// Today's lessons with the cycle week, and a "now and next" card.
@@ -14,11 +15,18 @@ extension TimetableModule {
 enum TimetableConsole {
     static let today = ConsolePage("today", title: Words.title, permission: TimetablePermissions.read) { console in
         let classCode = console.query["class"].flatMap { $0.isEmpty ? nil : $0 }
-        let target: TimetableTarget = classCode.map(TimetableTarget.classCode) ?? .mine
+        // A guardian with several children sees the first until they choose another (as the week does).
+        let family = console.principal.role == .guardian ? try await console.run(ListStudents.self, .init(pageSize: 20)).students : []
+        let child = console.query["student"].flatMap { $0.isEmpty ? nil : $0 } ?? family.first?.grNumber
+        let target: TimetableTarget = classCode.map(TimetableTarget.classCode) ?? child.map(TimetableTarget.student) ?? .mine
         do {
             let view = try await console.run(ViewTimetable.self, .init(target: target, date: console.query["date"], span: .day))
             let now = try? await console.run(NowAndNext.self, .init(target: target))
-            return .page(title: console.say(Words.title), body: dayBody(view, now: now, classCode: classCode, console))
+            let children: [String: Any] = [
+                "pickChild": family.count > 1, "childLabel": console.say(TimetableWeekConsole.Words.child),
+                "children": family.map { ["gr": $0.grNumber, "name": $0.fullName, "selected": $0.grNumber == child] as [String: Any] },
+            ]
+            return .page(title: console.say(Words.title), body: dayBody(view, now: now, classCode: classCode, children: children, console))
         } catch TimetableError.chooseTarget {
             return .page(title: console.say(Words.title), body: Templates.pick.render(console.common.merging(pickValues(console, classCode)) { $1 }))
         }
@@ -34,7 +42,8 @@ enum TimetableConsole {
         ])
     }
 
-    private static func dayBody(_ view: TimetableView, now: NowAndNext.Output?, classCode: String?, _ console: ConsoleRequest) -> ConsoleHTML {
+    private static func dayBody(_ view: TimetableView, now: NowAndNext.Output?, classCode: String?, children: [String: Any],
+                                _ console: ConsoleRequest) -> ConsoleHTML {
         let day = view.days.first
         let canRegister = console.enabledModules.contains("attendance") && console.principal.role == .teacher
         let lessons: [[String: Any]] = (day?.lessons ?? []).sorted { $0.startsAt < $1.startsAt }.map { slot in
@@ -54,7 +63,7 @@ enum TimetableConsole {
             if case .week = plan.week { return console.say(Words.week, ["letter": plan.week.description]) }
             return console.say(Words.noSchool)
         } ?? ""
-        return Templates.day.render(console.common.merging(pickValues(console, classCode)) { $1 }.merging([
+        return Templates.day.render(console.common.merging(pickValues(console, classCode)) { $1 }.merging(children) { $1 }.merging([
             "heading": view.title, "date": day?.date?.description ?? view.requested.description, "week": week,
             "moved": view.movedToNextSchoolDay ? console.say(Words.moved, ["date": view.requested.description]) : "",
             "lessons": lessons, "none": lessons.isEmpty ? console.say(Words.noLessons) : "",
@@ -107,6 +116,9 @@ enum TimetableConsole {
             <button type="submit">{{show}}</button></form><p class="hint">{{pickHint}}</p>{{/canPick}}
             """)
         static let day = ConsoleTemplate("""
+            {{#pickChild}}<form method="get" action="{{action}}" class="panel actions">
+            <p><label for="student">{{childLabel}}</label><select id="student" name="student">{{#children}}<option value="{{gr}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/children}}</select></p>
+            <button type="submit">{{show}}</button></form>{{/pickChild}}
             {{#canPick}}<form method="get" action="{{action}}" class="panel actions">
             <p><label for="class">{{pickLabel}}</label><input id="class" name="class" value="{{classValue}}" dir="ltr"></p>
             <button type="submit">{{show}}</button></form>{{/canPick}}
@@ -114,9 +126,9 @@ enum TimetableConsole {
             <h2 id="day-title">{{heading}} · <span dir="ltr">{{date}}</span> · <strong class="week">{{week}}</strong></h2>
             {{#moved}}<p class="hint">{{moved}}</p>{{/moved}}
             {{#none}}<p>{{none}}</p>{{/none}}
-            {{^none}}<table><thead><tr><th scope="col">{{periodLabel}}</th><th scope="col">{{classLabel}}</th><th scope="col">{{subjectLabel}}</th><th scope="col">{{roomLabel}}</th><th scope="col">{{teacherLabel}}</th><th scope="col"></th></tr></thead>
+            {{^none}}<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">{{periodLabel}}</th><th scope="col">{{classLabel}}</th><th scope="col">{{subjectLabel}}</th><th scope="col">{{roomLabel}}</th><th scope="col">{{teacherLabel}}</th><th scope="col"></th></tr></thead>
             <tbody>{{#lessons}}<tr{{#now}} class="now"{{/now}}><td><span dir="ltr">{{period}} {{time}}</span>{{#now}} <strong>({{nowLabel}})</strong>{{/now}}</td><td>{{class}}</td><td>{{subject}}</td><td>{{room}}</td><td>{{teacher}}</td>
-            <td>{{#register}}<a class="button" href="{{register}}">{{registerText}}</a>{{/register}}</td></tr>{{/lessons}}</tbody></table>{{/none}}
+            <td>{{#register}}<a class="button" href="{{register}}">{{registerText}}</a>{{/register}}</td></tr>{{/lessons}}</tbody></table></div>{{/none}}
             </section>
             """)
         static let card = ConsoleTemplate("""

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 import Testing
 
 /// The web console in a real browser: `Tests/Browser/console_flows.py` (Playwright for Python)
@@ -35,5 +36,30 @@ struct ConsoleBrowserTests {
             #expect(run.status == 0, "browser flows in \(language):\n\(run.stdout.suffix(3000))\n\(run.stderr.suffix(3000))")
             print(run.stdout.split(separator: "\n").first { $0.hasPrefix("{") } ?? "")
         }
+    }
+
+    static var axeInstalled: Bool {
+        (try? HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["python3", "-c", "import axe_playwright_python"], in: URL(filePath: "/tmp")).status) == 0
+    }
+
+    /// `Tests/Browser/console_walk.py`: every page of every demo person's menu, and the first
+    /// links each offers, at 360 px in both languages, with axe-core on each. What it checks is
+    /// layout and words, the same on either engine, so it runs in the SQLite pass only (about
+    /// 270 pages, 3.5 minutes on 2 cores).
+    @Test("every menu page of every role, at 360 px in Arabic and English: no HTTP error, nothing wider than the screen, no command-line words, no serious axe finding",
+          .enabled(if: !TestDatabase.isPostgres, "layout is the same on PostgreSQL: the SQLite pass walks it"),
+          .enabled(if: (toolsInstalled && axeInstalled) || required, "install chromium (apt), playwright and axe-playwright-python (pip) to run this"))
+    func phoneWalk() async throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+        let script = HogwartsProcess.packageRoot.appending(path: "Tests/Browser/console_walk.py")
+        let run = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), [
+            "python3", script.path, "--base-url", "http://127.0.0.1:\(server.port)", "--chromium", Self.chromium,
+        ], in: hogwarts.directory)
+        #expect(run.status == 0, "\(run.stdout.suffix(500))\n\(run.stderr.suffix(6000))")
+        print(run.stdout.split(separator: "\n").last ?? "")
     }
 }

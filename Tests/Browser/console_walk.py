@@ -1,0 +1,126 @@
+"""Every console page as every demo role, on a 360 px phone, in Arabic and English.
+
+Generated, not written by hand: each person signs in, and every link of their menu (and every
+link those pages offer, once) is opened. A page fails on an HTTP error, on being wider than the
+screen, on command-line words shown to a web user (`--student`, `hogwarts ...`), and on any
+critical or serious finding of axe-core (the real engine, from axe-playwright-python).
+Prints one line per failure and a JSON summary; exits 1 on any failure.
+"""
+
+import argparse
+import json
+import re
+import sys
+from urllib.parse import urlparse
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+PASSWORD = "1234"
+PEOPLE = ["admin@databayt.org", "teacher@databayt.org", "student@databayt.org", "parent@databayt.org",
+          "staff@databayt.org", "accountant@databayt.org", "dev@databayt.org", "admin@nile.databayt.org"]
+# Command-line words: an option (`--student`), or the program's name before a command.
+CLI_TEXT = re.compile(r"(?<![\w-])--[a-z][a-z-]+|\bhogwarts [a-z]")
+PAGES_PER_PERSON = 40
+FOLLOWED_PER_PAGE = 3
+
+
+def sign_in(page, base, email, lang):
+    page.goto(base + "/sign-in")
+    if page.locator("html").get_attribute("lang") != lang:
+        page.click(f"form[action='/language'] button[lang='{lang}']")
+    page.fill("#email", email)
+    page.fill("#password", PASSWORD)
+    page.click("form[action='/sign-in'] button[type=submit]")
+    if page.locator("#school").count() > 0:  # an account in two schools: the first one listed
+        page.fill("#password", PASSWORD)
+        page.click("form[action='/sign-in'] button[type=submit]")
+    if page.locator("html").get_attribute("lang") != lang:
+        page.click(f"form[action='/language'] button[lang='{lang}']")
+    return page.locator("form[action='/sign-out']").count() == 1
+
+
+def links(page, base):
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(a => a.getAttribute('href'))")
+    out = []
+    for href in hrefs:
+        if not href or href.startswith("#") or href.startswith("mailto:"):
+            continue
+        parsed = urlparse(href)
+        if parsed.netloc and parsed.netloc != urlparse(base).netloc:
+            continue
+        path = parsed.path + (("?" + parsed.query) if parsed.query else "")
+        if path.startswith("/") and not path.startswith(("/sign-out", "/console.", "/api/", "/openapi")):
+            out.append(path)
+    return out
+
+
+def check_page(page, axe, name, failures):
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    if width[0] > width[1] + 1:
+        wide = page.evaluate("""() => [...document.querySelectorAll('main *')]
+            .filter(el => el.getBoundingClientRect().right > window.innerWidth + 1 || el.getBoundingClientRect().left < -1)
+            .filter(el => !el.closest('.table-wrap'))
+            .slice(0, 3).map(el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className ? '.' + el.className : ''))""")
+        failures.append(f"{name}: {width[0]} px wide on a {width[1]} px screen ({', '.join(wide)})")
+    text = page.inner_text("body")
+    cli = CLI_TEXT.search(text)
+    if cli:
+        failures.append(f"{name}: command-line words on the page: {cli.group(0)!r}")
+    results = axe.run(page)
+    for violation in results.response.get("violations", []):
+        if violation.get("impact") in ("critical", "serious"):
+            targets = [node.get("target") for node in violation.get("nodes", [])][:3]
+            failures.append(f"{name}: axe {violation['impact']} {violation['id']}: {violation.get('help')} at {targets}")
+
+
+def walk(browser, base, email, lang, axe, failures):
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    visited = 0
+    try:
+        if not sign_in(page, base, email, lang):
+            failures.append(f"{lang} {email}: could not sign in")
+            return 0
+        menu = links(page, base)
+        queue, seen = list(dict.fromkeys(menu)), set()
+        while queue and visited < PAGES_PER_PERSON:
+            path = queue.pop(0)
+            if path in seen:
+                continue
+            seen.add(path)
+            response = page.goto(base + path)
+            visited += 1
+            name = f"{lang} {email} {path}"
+            if response is None or response.status >= 400:
+                failures.append(f"{name}: HTTP {response.status if response else 'no answer'}")
+                continue
+            check_page(page, axe, name, failures)
+            if path in menu:  # one level below the menu: the first few links each page offers
+                queue.extend([link for link in links(page, base) if link not in seen and link not in menu][:FOLLOWED_PER_PAGE])
+    finally:
+        context.close()
+    return visited
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    failures, visits = [], 0
+    axe = Axe()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+        for lang in ("ar", "en"):
+            for email in PEOPLE:
+                visits += walk(browser, args.base_url, email, lang, axe, failures)
+        browser.close()
+    for failure in failures:
+        print("FAILED: " + failure, file=sys.stderr)
+    print(json.dumps({"visits": visits, "failures": len(failures)}))
+    return 1 if failures or visits == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
