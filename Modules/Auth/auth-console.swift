@@ -36,10 +36,28 @@ struct AuthConsoleIdentity: ConsoleIdentity {
         try kernel.run(UpdateProfile.self, .init(language: language), as: principal, in: school)
     }
 
+    var passwordReset: (any ConsolePasswordReset)? { AuthConsolePasswordReset() }
+
     /// The person with the language of their profile (their choice, else the school's).
     private func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
         let principal = Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName)
         let profile = try kernel.run(ShowProfile.self, .init(), as: principal, in: school)
         return ConsoleUser(principal: principal, language: profile.language)
+    }
+}
+
+/// The console's "Forgot your password?": the API's reset steps (`PasswordResetFlow`), the same
+/// limits and actions.
+struct AuthConsolePasswordReset: ConsolePasswordReset {
+    func admit(address: String, kernel: Kernel) throws -> Int? {
+        try PasswordResetFlow.admit(address: address, kernel)
+    }
+
+    func mailCode(to email: String, kernel: Kernel) throws {
+        try PasswordResetFlow.mailCode(to: email, kernel)
+    }
+
+    func complete(email: String, code: String, newPassword: String, kernel: Kernel, language: Language) throws -> Bool {
+        try PasswordResetFlow.complete(email: email, code: code, newPassword: newPassword, language: language, kernel)
     }
 }
