@@ -17,6 +17,8 @@ public protocol ConsoleIdentity: Sendable {
     func setLanguage(_ language: Language, for principal: Principal, kernel: Kernel) throws
     /// Resets a forgotten password by emailed code; nil (the default) when the module has none.
     var passwordReset: (any ConsolePasswordReset)? { get }
+    /// Accepts invitations (a link to set one's password); nil (the default) when the module has none.
+    var invitations: (any ConsoleInvitations)? { get }
 }
 
 /// A signed-in session: the secret token the cookie carries, and who it is.
@@ -45,6 +47,17 @@ extension ConsoleIdentity {
     /// How the console resets a forgotten password: nil when the identity module has no reset
     /// (the sign-in page then offers no "Forgot your password?" link).
     public var passwordReset: (any ConsolePasswordReset)? { nil }
+    public var invitations: (any ConsoleInvitations)? { nil }
+}
+
+/// An invitation's page: who it is for, and setting the password it invites to choose. The token
+/// is the link's whole `token`; the module reads it. Synchronous kernel work, like `ConsoleIdentity`.
+public protocol ConsoleInvitations: Sendable {
+    /// The invited email when the link is live (unused, unexpired); nil for any other link.
+    func email(invitedBy token: String, kernel: Kernel) throws -> String?
+    /// Sets the password: false when the link is not live. A password the rules refuse throws a
+    /// `HogwartsError` saying which rule, and leaves the link working.
+    func accept(token: String, password: String, kernel: Kernel, language: Language) throws -> Bool
 }
 
 /// Password reset by emailed code, provided by the module that owns accounts through its own

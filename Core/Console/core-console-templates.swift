@@ -64,6 +64,20 @@ enum ConsoleTemplates {
         </form>
         """)
 
+    /// An invitation's page: the password the invited person chooses.
+    static let invitation = ConsoleTemplate("""
+        {{#live}}<form method="post" action="/invitation" class="panel narrow">
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="token" value="{{token}}">
+        {{#intro}}<p>{{intro}}</p>{{/intro}}
+        <p><label for="password">{{passwordLabel}}</label>
+        <input id="password" name="password" type="password" autocomplete="new-password" required dir="ltr" aria-describedby="password-hint">
+        <span id="password-hint" class="hint">{{passwordHint}}</span></p>
+        <p><button type="submit" class="primary">{{submit}}</button></p>
+        </form>{{/live}}
+        {{^live}}<p class="panel narrow"><a href="/sign-in">{{back}}</a></p>{{/live}}
+        """)
+
     /// Step 2: the emailed code and the new password.
     static let newPassword = ConsoleTemplate("""
         <form method="post" action="/forgot-password/new" class="panel narrow">

@@ -37,6 +37,7 @@ struct AuthConsoleIdentity: ConsoleIdentity {
     }
 
     var passwordReset: (any ConsolePasswordReset)? { AuthConsolePasswordReset() }
+    var invitations: (any ConsoleInvitations)? { AuthConsoleInvitations() }
 
     /// The person with the language of their profile (their choice, else the school's).
     private func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
@@ -59,5 +60,23 @@ struct AuthConsolePasswordReset: ConsolePasswordReset {
 
     func complete(email: String, code: String, newPassword: String, kernel: Kernel, language: Language) throws -> Bool {
         try PasswordResetFlow.complete(email: email, code: code, newPassword: newPassword, language: language, kernel)
+    }
+}
+
+/// The console's invitation page: the link's token names the school, then Auth's own actions.
+struct AuthConsoleInvitations: ConsoleInvitations {
+    func email(invitedBy token: String, kernel: Kernel) throws -> String? {
+        guard let (school, secret) = InvitationPolicy.parts(of: token), (try? kernel.school(school)) != nil else { return nil }
+        return try kernel.run(ShowInvitation.self, .init(secret: secret), as: .anonymous, in: school)?.email
+    }
+
+    func accept(token: String, password: String, kernel: Kernel, language: Language) throws -> Bool {
+        guard let (school, secret) = InvitationPolicy.parts(of: token), (try? kernel.school(school)) != nil else { return false }
+        do {
+            _ = try kernel.run(AcceptInvitation.self, .init(secret: secret, password: password), as: .anonymous, in: school, language: language)
+            return true
+        } catch AuthError.invitationInvalid {
+            return false
+        }
     }
 }

@@ -74,5 +74,20 @@ enum AuthMigrations {
                 PRIMARY KEY (school_id, user_id)
             );
             """),
+        // Invitations (issue 33): a one-time link to set a password, 14 days, its SHA-256 only.
+        Migration("008-invitations", sql: """
+            CREATE TABLE auth_invitations (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                invited_by TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                accepted_at TEXT,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE INDEX auth_invitations_token ON auth_invitations (school_id, token_hash);
+            """),
     ]
 }
