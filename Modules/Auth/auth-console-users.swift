@@ -78,7 +78,8 @@ enum AuthConsoleUsers {
             "statusLabel": console.say(Words.status), "changeLabel": console.say(Words.change), "saveRole": console.say(Words.saveRole),
             "you": console.say(Words.you), "mayInvite": mayChange, "inviteHeading": console.say(Words.inviteHeading),
             "inviteText": console.say(Words.invite), "inviteHint": console.say(Words.inviteHint),
-            "inviteRoles": Role.allCases.map { ["value": $0.rawValue, "label": roleName($0, console), "selected": $0 == .teacher] },
+            "inviteRoles": [["value": "", "label": console.say(Words.keepRole), "selected": false]]
+                + Role.allCases.map { ["value": $0.rawValue, "label": roleName($0, console), "selected": $0 == .teacher] },
             "count": total == 0 ? "" : console.say(Words.count, ["first": String(offset + 1), "last": String(offset + rows.count), "total": String(total)]),
             "previous": previous, "next": next, "previousText": console.say(Words.previous), "nextText": console.say(Words.next),
             "pagerLabel": console.say(Words.pages),
@@ -127,6 +128,7 @@ enum AuthConsoleUsers {
         static let invite = LocalizedText(ar: "أرسل الدعوة", en: "Send the invitation")
         static let inviteHint = LocalizedText(ar: "يصله بريد برابط ليختار كلمة مروره، صالح مرة واحدة لمدة 14 يومًا. لحساب موجود اترك الاسم فارغًا.",
                                               en: "They get an email with a link to choose their password, valid once for 14 days. For an existing account, leave the name empty.")
+        static let keepRole = LocalizedText(ar: "دور الحساب الموجود", en: "The existing account's role")
         static let invited = LocalizedText(ar: "أُرسلت الدعوة إلى {email}.", en: "The invitation is on its way to {email}.")
         static let unknownChange = LocalizedText(ar: "طلب غير معروف: اختر الدور أو الإيقاف من القائمة.",
                                                  en: "Unknown change: use the role or suspend buttons in the list.")
