@@ -55,9 +55,9 @@ struct PasswordResetTests {
             #expect(asked.status == 200 && Set(asked.object.keys) == ["message"], "\(asked.text)")
             let mail = try #require(try await fixture.mail.waitFor(1).first, "no mail was asked for")
             #expect(mail.email == "amina@school.org" && mail.userID == user.id && mail.kind == "password-reset")
-            #expect(mail.language == .ar, "the school's language: the person chose none")
-            #expect(mail.subject.contains("رمز") && mail.text.contains("10"))
+            #expect(mail.language == fixture.harness.school.language, "the school's language: the person chose none")
             let code = try #require(MailCatcher.code(in: mail))
+            #expect(mail.subject.contains(code) && mail.text.contains("10"))
             let wrong = code == "000000" ? "000001" : "000000"
 
             let refused = try await api.verifyCode("amina@school.org", wrong)
@@ -108,12 +108,14 @@ struct PasswordResetTests {
         try fixture.addUser("amina@school.org")
         try await fixture.harness.api { api in
             _ = try await api.askReset("amina@school.org")
-            let first = try #require(MailCatcher.code(in: try #require(try await fixture.mail.waitFor(1).first)))
+            let firstMail = try #require(try await fixture.mail.waitFor(1).first)
+            let first = try #require(MailCatcher.code(in: firstMail))
             fixture.clock.advance(10 * 60 + 1)
             #expect(try await api.verifyCode("amina@school.org", first).status == 401, "expired")
 
             _ = try await api.askReset("amina@school.org")
-            let second = try #require(MailCatcher.code(in: try #require(try await fixture.mail.waitFor(2).last)))
+            let secondMail = try #require(try await fixture.mail.waitFor(2).last)
+            let second = try #require(MailCatcher.code(in: secondMail))
             let wrong = second == "123456" ? "654321" : "123456"
             fixture.nextMinute()
             for _ in 0..<4 { #expect(try await api.verifyCode("amina@school.org", wrong).status == 401) }
@@ -123,7 +125,8 @@ struct PasswordResetTests {
 
             fixture.nextMinute()
             _ = try await api.askReset("amina@school.org")
-            let third = try #require(MailCatcher.code(in: try #require(try await fixture.mail.waitFor(3).last)))
+            let thirdMail = try #require(try await fixture.mail.waitFor(3).last)
+            let third = try #require(MailCatcher.code(in: thirdMail))
             #expect(try await api.newPassword("amina@school.org", third, "Blue-Nile-River-7").status == 200, "a new code works")
         }
     }
