@@ -22,6 +22,8 @@ public struct AuthModule: AppModule {
          InviteUser.self, ShowInvitation.self, AcceptInvitation.self]
     }
     public var routes: [APIRoute] { AuthRoutes.all }
+    /// Mail to one account (a reset code, an invitation), sent by whichever module delivers email.
+    public var publishedEvents: [any DomainEvent.Type] { [AccountMailRequested.self] }
     public var syncEntities: [SyncEntityType] { AuthSync.entities }
     public var syncMutations: [SyncMutation] { AuthSync.mutations }
     public var commands: [any ParsableCommand.Type] {
