@@ -11,9 +11,12 @@ final class MailCatcher: Sendable {
 
     func add(_ mail: AccountMailRequested) { caught.withLock { $0.append(mail) } }
 
-    /// Waits up to 10 s for at least `count` mails (the reset route mails after it answers).
-    func waitFor(_ count: Int) async throws -> [AccountMailRequested] {
-        let deadline = Date().addingTimeInterval(10)
+    /// Waits up to 60 s for at least `count` mails: the reset route mails after it answers, on the
+    /// password lane, which a loaded machine running many suites' sign-ins keeps busy (10 s was
+    /// once too short with 86 tests running beside it).
+    /// `within`: a shorter wait for a mail that must not come.
+    func waitFor(_ count: Int, within seconds: TimeInterval = 60) async throws -> [AccountMailRequested] {
+        let deadline = Date().addingTimeInterval(seconds)
         while mails.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         return mails
     }

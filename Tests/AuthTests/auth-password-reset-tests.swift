@@ -97,7 +97,8 @@ struct PasswordResetTests {
             #expect(known.body == unknown.body && known.body == suspended.body)
             let english = try await api.request(.post, "/api/mobile/auth/reset", json: ["email": "nobody@school.org"], headers: ["Accept-Language": "en"])
             #expect(english.object["message"] as? String == "If this email has an account, a 6-digit code is on its way to it. It works for 10 minutes.")
-            _ = try await fixture.mail.waitFor(2)
+            _ = try await fixture.mail.waitFor(1)
+            _ = try await fixture.mail.waitFor(2, within: 3)
             #expect(fixture.mail.mails.map(\.email) == ["amina@school.org"])
         }
     }
@@ -140,7 +141,8 @@ struct PasswordResetTests {
             let limited = try await api.askReset("amina@school.org")
             #expect(limited.status == 429 && limited.headers["retry-after"].flatMap { Int($0) }.map { (1...60).contains($0) } == true)
             #expect(try await api.verifyCode("amina@school.org", "123456").status == 429, "the three routes share the limit")
-            _ = try await fixture.mail.waitFor(4)
+            _ = try await fixture.mail.waitFor(3)
+            _ = try await fixture.mail.waitFor(4, within: 3)
             #expect(fixture.mail.mails.count == 3, "the fourth and fifth asks were answered but not mailed")
 
             fixture.nextMinute()
