@@ -15,6 +15,10 @@ public protocol ConsoleIdentity: Sendable {
     func signOut(token: String, school: SchoolID, kernel: Kernel) throws
     /// Keeps the person's language in their profile.
     func setLanguage(_ language: Language, for principal: Principal, kernel: Kernel) throws
+    /// Resets a forgotten password by emailed code; nil (the default) when the module has none.
+    var passwordReset: (any ConsolePasswordReset)? { get }
+    /// Accepts invitations (a link to set one's password); nil (the default) when the module has none.
+    var invitations: (any ConsoleInvitations)? { get }
 }
 
 /// A signed-in session: the secret token the cookie carries, and who it is.
@@ -37,4 +41,34 @@ public struct ConsoleUser: Sendable {
         self.principal = principal
         self.language = language
     }
+}
+
+extension ConsoleIdentity {
+    /// How the console resets a forgotten password: nil when the identity module has no reset
+    /// (the sign-in page then offers no "Forgot your password?" link).
+    public var passwordReset: (any ConsolePasswordReset)? { nil }
+    public var invitations: (any ConsoleInvitations)? { nil }
+}
+
+/// An invitation's page: who it is for, and setting the password it invites to choose. The token
+/// is the link's whole `token`; the module reads it. Synchronous kernel work, like `ConsoleIdentity`.
+public protocol ConsoleInvitations: Sendable {
+    /// The invited email when the link is live (unused, unexpired); nil for any other link.
+    func email(invitedBy token: String, kernel: Kernel) throws -> String?
+    /// Sets the password: false when the link is not live. A password the rules refuse throws a
+    /// `HogwartsError` saying which rule, and leaves the link working.
+    func accept(token: String, password: String, kernel: Kernel, language: Language) throws -> Bool
+}
+
+/// Password reset by emailed code, provided by the module that owns accounts through its own
+/// actions and limits, so the console's flow is the API's. Synchronous kernel work, like `ConsoleIdentity`.
+public protocol ConsolePasswordReset: Sendable {
+    /// nil when the client address may go on, else the seconds it must wait.
+    func admit(address: String, kernel: Kernel) throws -> Int?
+    /// Mails a code to the email's accounts, if it has any. The console calls it after it has
+    /// answered, so the answer's time says nothing about the email.
+    func mailCode(to email: String, kernel: Kernel) throws
+    /// Sets the new password with the code: true when changed, false when the code is refused.
+    /// A password the rules refuse throws a `HogwartsError` saying which rule.
+    func complete(email: String, code: String, newPassword: String, kernel: Kernel, language: Language) throws -> Bool
 }

@@ -25,6 +25,11 @@ struct ConsoleShell: Sendable {
         router.get("/") { request, context in try await signedIn(request, context) { try await ConsoleDashboard(shell: self).page($0) } }
         router.get("/sign-in") { request, context in try await ConsoleSignIn(shell: self).form(request, context) }
         router.post("/sign-in") { request, context in try await ConsoleSignIn(shell: self).submit(request, context) }
+        router.get("/forgot-password") { request, context in try await ConsolePasswordResetPage(shell: self).form(request, context) }
+        router.post("/forgot-password") { request, context in try await ConsolePasswordResetPage(shell: self).ask(request, context) }
+        router.post("/forgot-password/new") { request, context in try await ConsolePasswordResetPage(shell: self).complete(request, context) }
+        router.get("/invitation") { request, context in try await ConsoleInvitationPage(shell: self).form(request, context) }
+        router.post("/invitation") { request, context in try await ConsoleInvitationPage(shell: self).accept(request, context) }
         router.post("/sign-out") { request, context in try await ConsoleSignIn(shell: self).signOut(request, context) }
         router.post("/language") { request, context in try await ConsoleSignIn(shell: self).language(request, context) }
         router.get("/admin/modules") { request, context in try await signedIn(request, context) { try await ConsoleModulesPage(shell: self).page($0) } }

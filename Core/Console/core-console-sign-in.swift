@@ -125,17 +125,22 @@ struct ConsoleSignIn: Sendable {
         let csrf = call.cookies[ConsoleCookies.signInCSRF].flatMap { $0.count == 40 ? $0 : nil } ?? ConsoleCSRF.random()
         let other: Language = language == .ar ? .en : .ar
         let signedOut = call.query["signed-out"] != nil
+        let passwordChanged = call.query["password-changed"] != nil
+        let invitationAccepted = call.query["invitation-accepted"] != nil
         let body = ConsoleTemplates.signIn.render([
             "csrf": csrf, "email": email ?? "", "next": call.query["next"] ?? call.form.value("next") ?? "/",
             "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
             "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.submit"),
             "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty,
             "hint": localizer("console.sign-in.hint"),
+            "forgot": shell.identity?.passwordReset == nil ? "" : localizer("console.sign-in.forgot"),
         ])
         let document = ConsoleTemplates.layout.render([
             "lang": language.rawValue, "dir": language.isRightToLeft ? "rtl" : "ltr", "title": localizer("console.sign-in.title"),
             "site": localizer("console.site"), "skip": localizer("console.skip"), "body": body,
-            "notice": notice ?? (signedOut ? localizer("console.sign-in.signed-out") : ""), "error": error ?? "",
+            "notice": notice ?? (signedOut ? localizer("console.sign-in.signed-out") : passwordChanged ? localizer("console.sign-in.password-changed")
+                : invitationAccepted ? localizer("console.sign-in.invitation-accepted") : ""),
+            "error": error ?? "",
             "anonymous": ["csrf": csrf, "back": "/sign-in", "otherLang": other.rawValue, "otherLangLabel": localizer("console.language.\(other.rawValue)"),
                           "languageLabel": localizer("console.language.switch")],
         ])

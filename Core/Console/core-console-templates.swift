@@ -48,6 +48,50 @@ enum ConsoleTemplates {
         <select id="school" name="school" required>{{#schools}}<option value="{{id}}">{{name}}</option>{{/schools}}</select></p>{{/hasSchools}}
         <p><button type="submit" class="primary">{{submit}}</button></p>
         <p class="hint">{{hint}}</p>
+        {{#forgot}}<p><a href="/forgot-password">{{forgot}}</a></p>{{/forgot}}
+        </form>
+        """)
+
+    /// "Forgot your password?", step 1: the email the code goes to.
+    static let forgotPassword = ConsoleTemplate("""
+        <form method="post" action="/forgot-password" class="panel narrow">
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <p>{{intro}}</p>
+        <p><label for="email">{{emailLabel}}</label>
+        <input id="email" name="email" type="email" autocomplete="username" required dir="ltr" value="{{email}}"></p>
+        <p><button type="submit" class="primary">{{submit}}</button></p>
+        <p><a href="/sign-in">{{back}}</a></p>
+        </form>
+        """)
+
+    /// An invitation's page: the password the invited person chooses.
+    static let invitation = ConsoleTemplate("""
+        {{#live}}<form method="post" action="/invitation" class="panel narrow">
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="token" value="{{token}}">
+        {{#intro}}<p>{{intro}}</p>{{/intro}}
+        <p><label for="password">{{passwordLabel}}</label>
+        <input id="password" name="password" type="password" autocomplete="new-password" required dir="ltr" aria-describedby="password-hint">
+        <span id="password-hint" class="hint">{{passwordHint}}</span></p>
+        <p><button type="submit" class="primary">{{submit}}</button></p>
+        </form>{{/live}}
+        {{^live}}<p class="panel narrow"><a href="/sign-in">{{back}}</a></p>{{/live}}
+        """)
+
+    /// Step 2: the emailed code and the new password.
+    static let newPassword = ConsoleTemplate("""
+        <form method="post" action="/forgot-password/new" class="panel narrow">
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <p>{{intro}}</p>
+        <p><label for="email">{{emailLabel}}</label>
+        <input id="email" name="email" type="email" autocomplete="username" required dir="ltr" value="{{email}}"></p>
+        <p><label for="code">{{codeLabel}}</label>
+        <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required dir="ltr"></p>
+        <p><label for="password">{{passwordLabel}}</label>
+        <input id="password" name="password" type="password" autocomplete="new-password" required dir="ltr" aria-describedby="password-hint">
+        <span id="password-hint" class="hint">{{passwordHint}}</span></p>
+        <p><button type="submit" class="primary">{{submit}}</button></p>
+        <p><a href="/forgot-password">{{again}}</a></p>
         </form>
         """)
 

@@ -8,8 +8,8 @@ extension AuthModule {
 
 /// The school's accounts with their role and status, a search and pages; an administrator
 /// changes a role or suspends and reinstates an account. Every change is Auth's own action
-/// (`auth.change-role`, `auth.set-suspended`), so the kernel checks the permission, revokes
-/// tokens and audits it exactly as for the CLI and the API.
+/// (`auth.change-role`, `auth.set-suspended`, `auth.invite-user`), so the kernel checks the
+/// permission, revokes tokens and audits it exactly as for the CLI and the API.
 enum AuthConsoleUsers {
     static let pageSize = 25
 
@@ -21,6 +21,10 @@ enum AuthConsoleUsers {
             case "role":
                 let role = Role(rawValue: console.form.value("role") ?? "")
                 _ = try await console.run(ChangeRole.self, UserChange(email: email, role: role))
+            case "invite":
+                let name = (console.form.value("name") ?? "").trimmingCharacters(in: .whitespaces)
+                _ = try await console.run(InviteUser.self, .init(email: email, displayName: name.isEmpty ? nil : name,
+                                                                 role: Role(rawValue: console.form.value("role") ?? "")))
             case "suspend", "reinstate":
                 _ = try await console.run(SetSuspended.self, UserChange(email: email, suspended: console.form.value("do") == "suspend"))
             default:
@@ -59,7 +63,8 @@ enum AuthConsoleUsers {
         }
         var notice = ""
         if let done = console.query["done"], let email = console.query["email"] {
-            notice = console.say(done == "role" ? Words.roleChanged : done == "suspend" ? Words.suspendedNow : Words.reinstatedNow, ["email": email])
+            let words = [("role", Words.roleChanged), ("suspend", Words.suspendedNow), ("invite", Words.invited)].first { $0.0 == done }?.1 ?? Words.reinstatedNow
+            notice = console.say(words, ["email": email])
         }
         let previous = offset > 0 ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(max(0, offset - pageSize)))) : ""
         let next = offset + pageSize < total ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(offset + pageSize))) : ""
@@ -71,7 +76,10 @@ enum AuthConsoleUsers {
             "users": rows, "hasUsers": !rows.isEmpty, "none": rows.isEmpty ? console.say(Words.none) : "",
             "nameLabel": console.say(Words.name), "emailLabel": console.say(Words.email), "roleHeading": console.say(Words.role),
             "statusLabel": console.say(Words.status), "changeLabel": console.say(Words.change), "saveRole": console.say(Words.saveRole),
-            "you": console.say(Words.you),
+            "you": console.say(Words.you), "mayInvite": mayChange, "inviteHeading": console.say(Words.inviteHeading),
+            "inviteText": console.say(Words.invite), "inviteHint": console.say(Words.inviteHint),
+            "inviteRoles": [["value": "", "label": console.say(Words.keepRole), "selected": false]]
+                + Role.allCases.map { ["value": $0.rawValue, "label": roleName($0, console), "selected": $0 == .teacher] },
             "count": total == 0 ? "" : console.say(Words.count, ["first": String(offset + 1), "last": String(offset + rows.count), "total": String(total)]),
             "previous": previous, "next": next, "previousText": console.say(Words.previous), "nextText": console.say(Words.next),
             "pagerLabel": console.say(Words.pages),
@@ -116,6 +124,12 @@ enum AuthConsoleUsers {
         static let roleChanged = LocalizedText(ar: "تغيّر دور {email}.", en: "The role of {email} is changed.")
         static let suspendedNow = LocalizedText(ar: "أُوقف {email}: انتهت جلساته.", en: "{email} is suspended: their sessions are ended.")
         static let reinstatedNow = LocalizedText(ar: "أُعيد تفعيل {email}.", en: "{email} is reinstated.")
+        static let inviteHeading = LocalizedText(ar: "دعوة شخص", en: "Invite someone")
+        static let invite = LocalizedText(ar: "أرسل الدعوة", en: "Send the invitation")
+        static let inviteHint = LocalizedText(ar: "يصله بريد برابط ليختار كلمة مروره، صالح مرة واحدة لمدة 14 يومًا. لحساب موجود اترك الاسم فارغًا.",
+                                              en: "They get an email with a link to choose their password, valid once for 14 days. For an existing account, leave the name empty.")
+        static let keepRole = LocalizedText(ar: "دور الحساب الموجود", en: "The existing account's role")
+        static let invited = LocalizedText(ar: "أُرسلت الدعوة إلى {email}.", en: "The invitation is on its way to {email}.")
         static let unknownChange = LocalizedText(ar: "طلب غير معروف: اختر الدور أو الإيقاف من القائمة.",
                                                  en: "Unknown change: use the role or suspend buttons in the list.")
     }
@@ -129,6 +143,12 @@ enum AuthConsoleUsers {
             <p><label for="users-search">{{searchLabel}}</label><input id="users-search" name="search" value="{{search}}"></p>
             <p><label for="users-role">{{filterLabel}}</label><select id="users-role" name="filter">{{#filters}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/filters}}</select></p>
             <button type="submit">{{show}}</button></form>
+            {{#mayInvite}}<form method="post" action="{{action}}" class="panel actions" id="invite-form" aria-labelledby="invite-heading">
+            <h2 id="invite-heading">{{inviteHeading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="do" value="invite">
+            <p><label for="invite-email">{{emailLabel}}</label><input id="invite-email" name="email" type="email" required dir="ltr"></p>
+            <p><label for="invite-name">{{nameLabel}}</label><input id="invite-name" name="name"></p>
+            <p><label for="invite-role">{{roleHeading}}</label><select id="invite-role" name="role">{{#inviteRoles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/inviteRoles}}</select></p>
+            <p class="hint">{{inviteHint}}</p><button type="submit">{{inviteText}}</button></form>{{/mayInvite}}
             {{#count}}<p class="hint" id="users-count">{{count}}</p>{{/count}}
             {{#none}}<p>{{none}}</p>{{/none}}
             {{#hasUsers}}<div class="table-wrap" tabindex="0"><table class="users" id="users"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{emailLabel}}</th>

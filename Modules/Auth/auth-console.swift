@@ -36,10 +36,47 @@ struct AuthConsoleIdentity: ConsoleIdentity {
         try kernel.run(UpdateProfile.self, .init(language: language), as: principal, in: school)
     }
 
+    var passwordReset: (any ConsolePasswordReset)? { AuthConsolePasswordReset() }
+    var invitations: (any ConsoleInvitations)? { AuthConsoleInvitations() }
+
     /// The person with the language of their profile (their choice, else the school's).
     private func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
         let principal = Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName)
         let profile = try kernel.run(ShowProfile.self, .init(), as: principal, in: school)
         return ConsoleUser(principal: principal, language: profile.language)
+    }
+}
+
+/// The console's "Forgot your password?": the API's reset steps (`PasswordResetFlow`), the same
+/// limits and actions.
+struct AuthConsolePasswordReset: ConsolePasswordReset {
+    func admit(address: String, kernel: Kernel) throws -> Int? {
+        try PasswordResetFlow.admit(address: address, kernel)
+    }
+
+    func mailCode(to email: String, kernel: Kernel) throws {
+        try PasswordResetFlow.mailCode(to: email, kernel)
+    }
+
+    func complete(email: String, code: String, newPassword: String, kernel: Kernel, language: Language) throws -> Bool {
+        try PasswordResetFlow.complete(email: email, code: code, newPassword: newPassword, language: language, kernel)
+    }
+}
+
+/// The console's invitation page: the link's token names the school, then Auth's own actions.
+struct AuthConsoleInvitations: ConsoleInvitations {
+    func email(invitedBy token: String, kernel: Kernel) throws -> String? {
+        guard let (school, secret) = InvitationPolicy.parts(of: token), (try? kernel.school(school)) != nil else { return nil }
+        return try kernel.run(ShowInvitation.self, .init(secret: secret), as: .anonymous, in: school)?.email
+    }
+
+    func accept(token: String, password: String, kernel: Kernel, language: Language) throws -> Bool {
+        guard let (school, secret) = InvitationPolicy.parts(of: token), (try? kernel.school(school)) != nil else { return false }
+        do {
+            _ = try kernel.run(AcceptInvitation.self, .init(secret: secret, password: password), as: .anonymous, in: school, language: language)
+            return true
+        } catch AuthError.invitationInvalid {
+            return false
+        }
     }
 }

@@ -13,6 +13,8 @@ public enum AuthError: HogwartsError, Equatable {
     case noAccount
     case chooseSchool([String])
     case passwordUnreadable
+    /// An invitation link that is wrong, used, expired, or for a suspended account: all alike.
+    case invitationInvalid
     /// A command named a school other than the one the session belongs to.
     case otherSchool(signedIn: String, requested: String)
 
@@ -29,6 +31,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .chooseSchool: "auth.error.choose-school"
         case .passwordUnreadable: "auth.error.password-unreadable"
         case .otherSchool: "auth.error.other-school"
+        case .invitationInvalid: "auth.error.invitation-invalid"
         }
     }
 
@@ -47,7 +50,7 @@ public enum AuthError: HogwartsError, Equatable {
         case .signInRefused, .notSignedIn, .sessionExpired: .permissionDenied
         case .weakPassword, .invalidEmail, .passwordUnreadable: .invalidData
         case .emailTaken: .conflict
-        case .unknownUser, .noAccount: .notFound
+        case .unknownUser, .noAccount, .invitationInvalid: .notFound
         case .chooseSchool, .otherSchool: .usage
         }
     }

@@ -60,5 +60,34 @@ enum AuthMigrations {
             CREATE VIEW auth_v1_people AS
                 SELECT school_id, id, email, display_name, role, status FROM auth_users;
             """),
+        // Password reset by emailed code (issue 33): one live code per account, its bcrypt hash
+        // only, when it stops working, how many wrong tries it has taken, and when it was used.
+        Migration("007-password-resets", sql: """
+            CREATE TABLE auth_password_resets (
+                school_id TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                code_hash TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                used_at TEXT,
+                PRIMARY KEY (school_id, user_id)
+            );
+            """),
+        // Invitations (issue 33): a one-time link to set a password, 14 days, its SHA-256 only.
+        Migration("008-invitations", sql: """
+            CREATE TABLE auth_invitations (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                invited_by TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                accepted_at TEXT,
+                PRIMARY KEY (school_id, id)
+            );
+            CREATE INDEX auth_invitations_token ON auth_invitations (school_id, token_hash);
+            """),
     ]
 }

@@ -6,7 +6,7 @@ struct UsersCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "users", abstract: L("auth.cli.users"),
-            subcommands: [List.self, Create.self, Role.self, Suspend.self, Reinstate.self, ResetPassword.self, Unlock.self],
+            subcommands: [List.self, Create.self, Invite.self, Role.self, Suspend.self, Reinstate.self, ResetPassword.self, Unlock.self],
             defaultSubcommand: List.self)
     }
 
@@ -58,6 +58,24 @@ struct UsersCommand: ParsableCommand {
             let password = try PasswordInput.read(prompt: L("auth.prompt.new-password"))
             let user = try session.run(CreateUser.self, .init(email: email, displayName: name, role: role, password: password))
             try session.output.emit(user) { L("auth.users.created", ["email": $0.email, "role": $0.role.rawValue]) }
+        }
+    }
+
+    struct Invite: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "invite", abstract: L("auth.cli.users.invite")) }
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var session: SessionOptions
+        @Option(name: .customLong("email"), help: ArgumentHelp(L("auth.option.email"))) var email: String
+        @Option(name: .customLong("name"), help: ArgumentHelp(L("auth.option.invite-name"))) var name: String?
+        @Option(name: .customLong("role"), help: ArgumentHelp(L("auth.option.invite-role"))) var role: String?
+
+        func run() throws {
+            let role = try role.map(UsersCommand.parseRole)
+            let session = try CommandSession(global, self.session)
+            let invited = try session.run(InviteUser.self, .init(email: email, displayName: name, role: role))
+            try session.output.emit(invited) {
+                L("auth.users.invited", ["email": $0.user.email, "role": $0.user.role.rawValue, "until": $0.expiresAt.formatted(.iso8601)])
+            }
         }
     }
 

@@ -28,9 +28,10 @@ struct EmailSender: NotificationSender {
     func message(for payload: EmailPayload, id: String, at now: Date) -> EmailMessage {
         let language = payload.language
         let site = siteURL.hasSuffix("/") ? String(siteURL.dropLast()) : siteURL
-        let preferences = site.isEmpty ? "" : site + NotificationsConsole.preferencesPath
+        let account = AccountMail.kinds.contains(payload.type)
+        let preferences = site.isEmpty || account ? "" : site + NotificationsConsole.preferencesPath
         let unsubscribe = preferences.isEmpty ? "mailto:\(from)?subject=unsubscribe" : preferences
-        let words = EmailWords(language: language)
+        let words = EmailWords(language: language, account: account)
         let values: [String: Any] = [
             "subject": payload.subject, "text": payload.text, "school": school.text(in: language), "name": payload.name,
             "why": words.why, "change": words.change, "preferences": preferences, "direction": language == .ar ? "rtl" : "ltr",
@@ -48,9 +49,12 @@ struct EmailWords {
     let why: String
     let change: String
 
-    init(language: Language) {
-        let why = LocalizedText(ar: "تصلك هذه الرسالة لأن حسابك في المدرسة يتلقى هذا النوع من الإشعارات بالبريد.",
-                                en: "You receive this because your school account gets this kind of notification by email.")
+    /// `account`: a mail the person asked for (a reset code), not a notification they can switch off.
+    init(language: Language, account: Bool = false) {
+        let why = account
+            ? LocalizedText(ar: "تصلك هذه الرسالة لأن طلبًا قُدّم لحسابك في المدرسة.", en: "You receive this because a request was made for your school account.")
+            : LocalizedText(ar: "تصلك هذه الرسالة لأن حسابك في المدرسة يتلقى هذا النوع من الإشعارات بالبريد.",
+                            en: "You receive this because your school account gets this kind of notification by email.")
         let change = LocalizedText(ar: "غيّر ما يصلك بالبريد", en: "Change what you receive by email")
         self.why = why.text(in: language)
         self.change = change.text(in: language)

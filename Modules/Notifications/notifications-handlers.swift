@@ -36,6 +36,7 @@ enum NotificationHandlers {
                                     arguments: ["sender": event.senderName, "title": event.conversationTitle, "preview": event.preview],
                                     link: "conversation:\(event.conversationID)", context)
             },
+            AccountMail.handler,
         ]
     }
 }
