@@ -69,6 +69,12 @@ final class LiveListener: Sendable {
         return state.withLock { $0.opened }
     }
 
+    /// Waits until the server has ended the stream (false if it did not within `seconds`).
+    func ended(within seconds: Double) async -> Bool {
+        await until(seconds) { $0.ended }
+        return state.withLock { $0.ended }
+    }
+
     /// Waits until `count` events have come or `seconds` have passed; returns what came.
     func events(count: Int, within seconds: Double) async -> [Event] {
         await until(seconds) { $0.events.count >= count || $0.ended }

@@ -126,6 +126,12 @@ struct LiveUpdatesTests {
         #expect(try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-24", "--absent", "GR-0024"]).status == 0)
         let both = await guardian.events(count: 2, within: Self.bound)
         #expect(both.count == 2 && (both.last?.object["metadata"] as? [String: String])?["link"] == "attendance:GR-0024:2026-11-24", "\(both.map(\.data))")
+
+        // SIGTERM with the stream still open: the server ends it and exits, as an init system expects.
+        let stopping = Date()
+        #expect(node.stop() == 0)
+        #expect(Date().timeIntervalSince(stopping) < 10, "an open stream held the stop for \(Date().timeIntervalSince(stopping)) s")
+        #expect(await guardian.ended(within: 5))
     }
 
     @Test("a client that does not ask for an event stream, or sends an id that is not one, is answered at once in the API's error shape")
