@@ -114,7 +114,7 @@ struct KernelRoutes {
         let hub = server.live
         return APIRoute(.get, "/api/v1/live", summary: "The caller's live events as Server-Sent Events (send 'Accept: text/event-stream')",
                         headers: [APIParameter("Last-Event-ID", .integer(minimum: 0)), APIParameter("Accept", .values(["text/event-stream"]), required: true)],
-                        response: .text, contentType: "text/event-stream") { request in
+                        response: Self.liveEvent, contentType: "text/event-stream") { request in
             let school = try request.requireSchool()
             // A client that does not ask for a stream (a JSON client, a link checker) would wait for ever.
             guard (request.header("Accept") ?? "").contains("text/event-stream") else { throw APIError.notAcceptable }
@@ -129,6 +129,10 @@ struct KernelRoutes {
             return .stream(body, contentType: "text/event-stream; charset=utf-8")
         }
     }
+
+    /// One event of the stream as OpenAPI tools read Server-Sent Events: its fields, `data` being
+    /// JSON text (a notification); `reset` has no id.
+    private static let liveEvent: APISchema = .object([("id", .optional(.text)), ("event", .values(["notification", "reset"])), ("data", .text)])
 
     private var metrics: APIRoute {
         let metrics = server.metrics
