@@ -16,7 +16,8 @@ public struct APIResponse: Sendable {
 
     /// A body that never ends by itself: the chunks are written as they come.
     public static func stream(_ body: APIStreamBody, contentType: String) -> APIResponse {
-        var response = APIResponse(status: 200, body: Data(), headers: ["Content-Type": contentType, "Cache-Control": "no-store"])
+        // `X-Accel-Buffering: no`: nginx (deploy/nginx) passes each chunk on instead of buffering the stream.
+        var response = APIResponse(status: 200, body: Data(), headers: ["Content-Type": contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no"])
         response.stream = body
         return response
     }
