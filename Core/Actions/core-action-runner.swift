@@ -34,7 +34,7 @@ extension Kernel {
                 }
             }
             let preparation = try prepareOutsideWriter(A.self, input, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer)
-            let output: (output: A.Output, storedDeliveries: Bool) = try store.write { db in
+            let output: (output: A.Output, storedDeliveries: Bool, storedLive: Bool) = try store.write { db in
                 let context = try prepare(A.self, owner: owner, principal: principal, schoolReference: schoolReference, localizer: localizer, db: db)
                 context.progress = progress
                 context.preparation = preparation
@@ -51,7 +51,7 @@ extension Kernel {
                 }
                 if let requestID, let inputHash, let earlier = try replay(A.self, requestID: requestID, inputHash: inputHash, school: school, db: db) {
                     try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: .replayed, detail: nil, at: context.now, in: db)
-                    return (earlier, false)
+                    return (earlier, false, false)
                 }
                 let instance = A()
                 if let before { try before(context) }
@@ -66,8 +66,9 @@ extension Kernel {
                 }
                 try AuditRecords.append(school: school.id, principal: principal, action: A.id, requestID: requestID, outcome: context.auditOutcome, detail: context.auditDetail, at: context.now, in: db)
                 if let within { try within(output, db) }
-                return (output, hasHandlers(context))
+                return (output, hasHandlers(context), !context.liveEvents.isEmpty)
             }
+            if output.storedLive { liveBell.ring() }
             deliverEventsIfDue(storedDeliveries: output.storedDeliveries)
             return output.output
         } catch let error as KernelError {

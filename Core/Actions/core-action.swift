@@ -69,6 +69,8 @@ public final class ActionContext {
     /// (attendance uses timetable periods) only where that module is on.
     public let enabledModules: Set<ModuleID>
     var publishedEvents: [PendingEvent] = []
+    /// What this run shows people as it happens (`/api/v1/live`), stored with its commit.
+    var liveEvents: [PendingLiveEvent] = []
     /// A note for the audit record of this run, e.g. why a sign-in was refused.
     public var auditDetail: String?
     /// How the audit record reports this run; an action that records a refusal as data (a
@@ -128,6 +130,20 @@ public final class ActionContext {
         } else {
             publishedEvents.append(try PendingEvent(event))
         }
+    }
+
+    /// Shows each of `users` (in this school) an event on their live stream once this transaction
+    /// commits: `kind` names it (`notification`), `data` is its JSON in each language.
+    public func publishLive<Payload: Encodable>(to users: [String], kind: String, data: (Language) throws -> Payload) throws {
+        guard let owner else {
+            let encoder = APIJSON.encoder(.snakeCase)
+            encoder.outputFormatting = [.sortedKeys]
+            let arabic = String(decoding: try encoder.encode(data(.ar)), as: UTF8.self)
+            let english = String(decoding: try encoder.encode(data(.en)), as: UTF8.self)
+            liveEvents += users.map { PendingLiveEvent(user: $0, kind: kind, arabic: arabic, english: english) }
+            return
+        }
+        try owner.publishLive(to: users, kind: kind, data: data)
     }
 
     /// The same transaction acting as someone else, for the kernel's own work only (demo data,

@@ -31,7 +31,7 @@ struct EffectiveConfiguration {
     let arguments: [String]
 
     var values: [ConfigurationValue] {
-        [database, language, logLevel, schoolValue, configDirectory, host, port, threads, trustedProxies, consoleSecure, connections] + timeouts
+        [database, language, logLevel, schoolValue, configDirectory, host, port, threads, trustedProxies, consoleSecure, liveInterval, connections] + timeouts
     }
 
     private var database: ConfigurationValue {
@@ -107,6 +107,18 @@ struct EffectiveConfiguration {
                            problem: L("kernel.config.ignored", ["value": text, "expected": L("kernel.config.one")]))
         }
         return value("serve.console-secure", on ? "1" : "0", option: nil, given: nil, variable: "HOGWARTS_CONSOLE_SECURE")
+    }
+
+    private var liveInterval: ConfigurationValue {
+        let name = "HOGWARTS_LIVE_INTERVAL"
+        let effective = LiveHub.interval(variables)
+        let seconds = Double(effective.components.seconds) + Double(effective.components.attoseconds) / 1e18
+        let shown = String(format: "%g", seconds)
+        if let text = variables[name], LiveHub.seconds(text) == nil {
+            return ignored("serve.live-interval", shown, option: nil, variable: name,
+                           problem: L("kernel.config.ignored", ["value": text, "expected": L("kernel.config.live-interval")]))
+        }
+        return value("serve.live-interval", shown, option: nil, given: nil, variable: name)
     }
 
     private var connections: ConfigurationValue {

@@ -12,6 +12,7 @@ enum EventOutbox {
     /// the run's school (the run already knows which modules those are).
     static func store(from context: ActionContext, source: String, registry: ModuleRegistry, in db: any StorageConnection) throws {
         try store(context.publishedEvents, source: source, school: context.school.id, enabled: context.enabledModules, registry: registry, at: context.now, in: db)
+        try LiveOutbox.store(context.liveEvents, school: context.school.id, at: context.now, in: db)
     }
 
     static func store(_ events: [PendingEvent], source: String, school: SchoolID, enabled: Set<ModuleID>, registry: ModuleRegistry, at time: Date, in db: any StorageConnection) throws {
@@ -70,7 +71,7 @@ extension Kernel {
         let eventName = row.string("name")
         guard let handler = registry.handlersByEvent[eventName]?.first(where: { $0.handler.id == handlerID })?.handler else { return }
         do {
-            let claimed = try store.write { db -> Bool in
+            let (claimed, storedLive) = try store.write { db -> (Bool, Bool) in
                 // The claim comes first and is guarded: another thread or node that claimed this
                 // delivery holds its row until it commits, and then this UPDATE matches nothing
                 // (PostgreSQL re-checks the WHERE on the committed row). The handler's work and
@@ -80,7 +81,7 @@ extension Kernel {
                     UPDATE kernel_event_deliveries SET status = 'DELIVERED', delivered_at = ?, attempts = attempts + 1
                     WHERE event_id = ? AND handler_id = ? AND status = 'PENDING' RETURNING event_id
                     """, arguments: [time, eventID, handlerID]) != nil
-                else { return false }
+                else { return (false, false) }
                 let school = try SchoolRecords.find(row.string("school_id"), in: db)
                 let enabled = try ModuleSwitchRecords.enabled(for: school.id, registry: registry, in: db)
                 if enabled.contains(moduleID) {
@@ -91,9 +92,11 @@ extension Kernel {
                     context.database.enter(moduleID, registry.ownership)
                     try handler.handle(Data(row.string("payload").utf8), context)
                     try EventOutbox.store(from: context, source: handlerID, registry: registry, in: db)
+                    return (true, !context.liveEvents.isEmpty)
                 }
-                return true
+                return (true, false)
             }
+            if storedLive { liveBell.ring() }
             if claimed { report.delivered += 1 }
         } catch {
             recordFailure(eventID: eventID, handlerID: handlerID, attempts: row.int("attempts"), error: error, report: &report)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import NIOCore
+import ServiceLifecycle
 
 /// Takes one request to one route: who is calling, whether the route's module is on for their
 /// school, the body within its limit, then the handler, whose answer it writes as is.
@@ -60,7 +61,22 @@ struct RouteDispatcher: Sendable {
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
+        if let stream = answer.stream {
+            return Response(status: .init(code: answer.status), headers: headers, body: streamed(stream))
+        }
         return Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// Writes chunks until the stream ends, the client goes (a write fails) or the server begins
+    /// to stop (a stream would otherwise hold a graceful shutdown open for ever).
+    private static func streamed(_ stream: APIStreamBody) -> ResponseBody {
+        ResponseBody { writer in
+            defer { stream.close() }
+            for await chunk in stream.chunks.cancelOnGracefulShutdown() {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
     }
 
     /// `ar` unless the client prefers English (`Accept-Language: en-GB,en;q=0.9`).

@@ -29,6 +29,7 @@ public struct APIError: Error, Sendable {
     public static let unauthenticated = APIError(status: 401, code: "UNAUTHENTICATED", messageKey: "kernel.api.unauthenticated")
     public static let invalidToken = APIError(status: 401, code: "INVALID_TOKEN", messageKey: "kernel.api.invalid-token")
     public static let notFound = APIError(status: 404, code: "NOT_FOUND", messageKey: "kernel.api.not-found")
+    public static let notAcceptable = APIError(status: 406, code: "NOT_ACCEPTABLE", messageKey: "kernel.api.not-acceptable")
     public static let bodyTooLarge = APIError(status: 413, code: "BODY_TOO_LARGE", messageKey: "kernel.api.body-too-large")
     public static let internalError = APIError(status: 500, code: "INTERNAL_ERROR", messageKey: "kernel.api.internal-error")
 

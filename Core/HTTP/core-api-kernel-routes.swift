@@ -7,7 +7,7 @@ struct KernelRoutes {
     let server: APIServer
 
     var all: [APIRoute] {
-        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics] + SyncRoutes.all
+        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics, live] + SyncRoutes.all
     }
 
     private var health: APIRoute {
@@ -107,9 +107,36 @@ struct KernelRoutes {
         }
     }
 
+    /// Server-Sent Events: the caller's own live events (a new notification), each with its id;
+    /// a reconnect sends the last id back (`Last-Event-ID`, as a browser's EventSource does) and
+    /// gets what it missed, then the rest, each once.
+    private var live: APIRoute {
+        let hub = server.live
+        return APIRoute(.get, "/api/v1/live", summary: "The caller's live events as Server-Sent Events (send 'Accept: text/event-stream')",
+                        headers: [APIParameter("Last-Event-ID", .integer(minimum: 0)), APIParameter("Accept", .values(["text/event-stream"]), required: true)],
+                        response: Self.liveEvent, contentType: "text/event-stream") { request in
+            let school = try request.requireSchool()
+            // A client that does not ask for a stream (a JSON client, a link checker) would wait for ever.
+            guard (request.header("Accept") ?? "").contains("text/event-stream") else { throw APIError.notAcceptable }
+            var lastEventID: Int64?
+            if let text = request.header("Last-Event-ID"), !text.isEmpty {
+                guard let value = StrictNumber.integer(text), value >= 0 else {
+                    throw APIError.invalidField("Last-Event-ID", reason: "expected the id of an event this stream sent")
+                }
+                lastEventID = Int64(value)
+            }
+            let body = try await hub.open(school: school, user: request.principal.userID, language: request.language, lastEventID: lastEventID)
+            return .stream(body, contentType: "text/event-stream; charset=utf-8")
+        }
+    }
+
+    /// One event of the stream as OpenAPI tools read Server-Sent Events: its fields, `data` being
+    /// JSON text (a notification); `reset` has no id.
+    private static let liveEvent: APISchema = .object([("id", .optional(.text)), ("event", .values(["notification", "reset"])), ("data", .text)])
+
     private var metrics: APIRoute {
         let metrics = server.metrics
-        return APIRoute(.get, "/metrics", summary: "Prometheus metrics (text format)", access: .everyone, response: .text) { _ in
+        return APIRoute(.get, "/metrics", summary: "Prometheus metrics (text format)", access: .everyone, response: .text, contentType: "text/plain") { _ in
             APIResponse(status: 200, body: Data(metrics.text.utf8), headers: ["Content-Type": "text/plain; version=0.0.4"])
         }
     }

@@ -47,7 +47,7 @@ struct OpenAPIDocument {
         // Any value is accepted: a language other than ar or en falls back to Arabic.
         parameters.append(["name": "Accept-Language", "in": "header", "required": false, "schema": APISchema.text.json,
                            "description": "ar (default) or en, with q-values"])
-        let contentType = route.path == "/metrics" ? "text/plain" : "application/json"
+        let contentType = route.contentType
         var responses: [String: APIValue] = [
             "default": ["description": "An error", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]],
         ]

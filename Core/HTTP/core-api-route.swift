@@ -30,13 +30,15 @@ public struct APIRoute: Sendable {
     /// Request headers the route reads besides the kernel's own (Authorization, Accept-Language, Idempotency-Key).
     public let headers: [APIParameter]
     public let response: APISchema
+    /// The success body's media type, for the OpenAPI document.
+    public let contentType: String
     /// Sign-in routes are limited per client address (429 with `Retry-After`).
     public let limitedPerAddress: Bool
     public let handler: APIHandler
 
     public init(_ method: APIMethod, _ path: String, summary: String, access: APIAccess = .signedIn, query: [APIParameter] = [],
                 headers: [APIParameter] = [], body: APISchema? = nil, status: Int = 200, otherStatuses: [Int] = [], response: APISchema,
-                limitedPerAddress: Bool = false, handler: @escaping APIHandler) {
+                contentType: String = "application/json", limitedPerAddress: Bool = false, handler: @escaping APIHandler) {
         self.method = method
         self.path = path
         self.summary = summary
@@ -47,6 +49,7 @@ public struct APIRoute: Sendable {
         self.otherStatuses = otherStatuses
         self.headers = headers
         self.response = response
+        self.contentType = contentType
         self.limitedPerAddress = limitedPerAddress
         self.handler = handler
     }

@@ -59,6 +59,8 @@ public struct APIServer: Sendable {
     let threadPool: NIOThreadPool
     let signInLimiter: RateLimiter
     let switches: ModuleSwitchCache
+    /// The node's live streams (`/api/v1/live`).
+    let live: LiveHub
 
     /// - Parameter threadPool: where the synchronous kernel runs; started by the caller.
     public init(kernel: Kernel, threadPool: NIOThreadPool, signInLimit: RateLimiter.Limit = .signIn) {
@@ -68,6 +70,7 @@ public struct APIServer: Sendable {
         metrics = APIMetrics()
         signInLimiter = RateLimiter("sign-in", limit: signInLimit, kernel: kernel, threadPool: threadPool)
         switches = ModuleSwitchCache(kernel: kernel, threadPool: threadPool)
+        live = LiveHub(kernel: kernel, threadPool: threadPool, interval: LiveHub.interval(ProcessInfo.processInfo.environment))
     }
 
     /// A server on NIO's shared thread pool, for tests and tools that do not size their own.

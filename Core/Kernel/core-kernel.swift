@@ -16,6 +16,8 @@ public final class Kernel: Sendable {
     let deliveriesMayWait = Mutex(true)
     /// Whether this process has found every declared migration applied (`requireMigrated`).
     let migrationsComplete = Mutex(false)
+    /// Rung after a commit that stored live events (`/api/v1/live`).
+    let liveBell = LiveBell()
 
     /// Resolves the module graph and opens (or creates) the database file in WAL mode.
     /// Migrations are not applied here: see `migrate()`.

@@ -123,6 +123,25 @@ enum KernelSchema {
             );
             CREATE INDEX kernel_rate_limits_due ON kernel_rate_limits (due_at);
             """),
+        // Live events (Core/Events/core-live-events.swift): each school's clock numbers them in
+        // commit order; `/api/v1/live` streams a person's own, and resumes after the last id seen.
+        Migration("010-live-events", sql: """
+            CREATE TABLE kernel_live_clock (
+                school_id TEXT PRIMARY KEY,
+                seq INTEGER NOT NULL
+            );
+            CREATE TABLE kernel_live_events (
+                school_id TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                user_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                data_ar TEXT NOT NULL,
+                data_en TEXT NOT NULL,
+                at TEXT NOT NULL,
+                PRIMARY KEY (school_id, seq)
+            );
+            CREATE INDEX kernel_live_events_user ON kernel_live_events (school_id, user_id, seq);
+            """),
     ]
 
     /// Created before any migration runs: the ledger of applied migrations and the file's identity.

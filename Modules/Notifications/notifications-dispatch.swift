@@ -27,6 +27,8 @@ public enum Notifier {
                 "title_ar": .text(title.ar), "title_en": .text(title.en), "body_ar": .text(body.ar), "body_en": .text(body.en), "link": .text(link),
                 "created_at": SQLValue(context.now), "expires_at": SQLValue(expiry),
             ])
+            // On the recipient's open streams at once: quiet hours hold back what leaves the school, not the app.
+            try NotificationsLive.publish(id: id, to: user, type: type, priority: priority, title: title, body: body, link: link, context)
             let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: context.timeZone)
             let entry = Outbox(notification: id, recipient: user, sendAt: sendAt)
             try entry.add("log", payload: ["user": user, "type": type.rawValue, "title": title.en, "body": body.en, "link": link], context)
