@@ -15,6 +15,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Notifications", ["Students"]),
     ("OneRoster", ["Students"]),
     ("Fees", ["Students"]),
+    ("IdCards", ["Auth", "Students"]),
     // new-module: entries above this line
 ]
 
@@ -22,6 +23,7 @@ let modules: [(name: String, dependencies: [String])] = [
 let moduleLibraries: [String: [Target.Dependency]] = [
     "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")],
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
+    "IdCards": [.product(name: "Crypto", package: "swift-crypto")],
     "OneRoster": [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
 ]
 

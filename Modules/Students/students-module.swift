@@ -27,7 +27,7 @@ public struct StudentsModule: AppModule {
         [CreateStudent.self, CreateStudents.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
-         ListClasses.self, ListSubjects.self, ListTerms.self,
+         ListClasses.self, ListSubjects.self, ListTerms.self, ListSubjectCatalog.self, ShowSubject.self, ListMySubjects.self,
          ListChildren.self, ShowChild.self, ListTeacherClasses.self, ListClassStudents.self, BrowseClasses.self, ShowClass.self, CountRoster.self]
     }
     public var routes: [APIRoute] { StudentsRoutes.all }

@@ -81,7 +81,7 @@ struct ClassesCommand: ParsableCommand {
 /// `hogwarts subjects list|add`.
 struct SubjectsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "subjects", abstract: L("students.cli.subjects"), subcommands: [List.self, Add.self], defaultSubcommand: List.self)
+        CommandConfiguration(commandName: "subjects", abstract: L("students.cli.subjects"), subcommands: [List.self, Add.self, Catalog.self, Show.self, Mine.self], defaultSubcommand: List.self)
     }
 
     struct List: ParsableCommand {

@@ -6,7 +6,7 @@ import Foundation
 /// Handlers decode, run an action and encode: every rule and scope check is in the actions.
 enum StudentsRoutes {
     static var all: [APIRoute] {
-        [list, create, show, update, archive] + StudentsClassRoutes.all
+        [list, create, show, update, archive] + StudentsClassRoutes.all + StudentsSubjectRoutes.all
     }
 
     // MARK: Students (§3)
