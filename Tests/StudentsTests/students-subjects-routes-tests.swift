@@ -188,7 +188,7 @@ struct StudentsSubjectsRoutesTests {
         }
     }
 
-    @Test("no token is 401; a role with no grant is 403; the routes are Students' and answer MODULE_DISABLED when it is off")
+    @Test("no token is 401; a role with no grant is 403")
     func refusals() async throws {
         let setup = try Setup()
         try await setup.roster.harness.api { api in
