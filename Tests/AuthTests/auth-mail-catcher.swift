@@ -15,7 +15,7 @@ final class MailCatcher: Sendable {
     /// password lane, which a loaded machine running many suites' sign-ins keeps busy (10 s was
     /// once too short with 86 tests running beside it).
     /// `within`: a shorter wait for a mail that must not come.
-    func waitFor(_ count: Int, within seconds: TimeInterval = 60) async throws -> [AccountMailRequested] {
+    func waitFor(_ count: Int, within seconds: TimeInterval = 180) async throws -> [AccountMailRequested] {
         let deadline = Date().addingTimeInterval(seconds)
         while mails.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         return mails

@@ -85,7 +85,11 @@ struct DatabaseOutageTests {
         holder.standardError = FileHandle.nullDevice
         try holder.run()
         defer { holder.terminate() }
-        try await Task.sleep(for: .seconds(1.5))
+        // Until the other connection holds the row (psql can take seconds to start on a busy machine).
+        let held = try await eventually(within: 30) {
+            try hogwarts.strings("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(8)%' AND pid <> pg_backend_pid()") != ["0"]
+        }
+        #expect(held, "the other connection holds the row")
 
         let path = "/api/mobile/conversations/\(conversation)/messages"
         let (answer, waited) = await onThreadOfItsOwn { () -> (ServedHogwarts.Response?, Double) in
