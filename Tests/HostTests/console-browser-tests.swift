@@ -19,6 +19,7 @@ struct ConsoleBrowserTests {
     static var required: Bool { ProcessInfo.processInfo.environment["HOGWARTS_REQUIRE_API_TOOLS"] == "1" }
 
     @Test("admin, teacher and guardian flows pass in Arabic and in English",
+          .disabled(if: TestDatabase.isPostgres, "what a browser sees is the same on either engine: the SQLite pass runs it (CI's PostgreSQL pass nears its time limit)"),
           .enabled(if: toolsInstalled || required, "install chromium (apt) and playwright (pip) to run this"))
     func flows() async throws {
         let hogwarts = try HogwartsProcess()
