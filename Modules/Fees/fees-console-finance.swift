@@ -6,30 +6,20 @@ import Foundation
 /// statement.
 extension FeesConsole {
     static let finance = ConsolePage("finance", title: Words.financeTitle, permission: FeesPermissions.manage) { console in
-        let aged = try await console.run(AgedReceivables.self, .init())
-        let today = try await console.run(FeeCollections.self, .init())
-        let money = Money(currency: aged.currency, digits: aged.minorDigits)
-        let overdueMinor = aged.total.totalMinor - aged.total.currentMinor
+        let summary = try await Summary(console)
+        let aged = summary.aged, money = summary.money
         let buckets: [(LocalizedText, Int)] = [
             (Words.notYetDue, aged.total.currentMinor), (Words.days30, aged.total.days30Minor), (Words.days60, aged.total.days60Minor),
             (Words.days90, aged.total.days90Minor), (Words.over90, aged.total.over90Minor),
         ]
         let chart = ConsoleChart.bars(buckets.map { ConsoleChart.Bar(label: console.say($0.0), value: Double($0.1), shown: money.text($0.1)) },
                                       title: console.say(Words.agedTitle), language: console.language, id: "fees-aged")
-        let behind = aged.students
-            .map { (row: $0, overdue: $0.buckets.totalMinor - $0.buckets.currentMinor) }
-            .filter { $0.overdue > 0 }
-            .sorted { $0.overdue != $1.overdue ? $0.overdue > $1.overdue : $0.row.grNumber < $1.row.grNumber }
-            .prefix(20)
-        let rows: [[String: Any]] = behind.map { entry in
+        let rows: [[String: Any]] = summary.behind.prefix(20).map { entry in
             ["name": entry.row.name, "gr": entry.row.grNumber, "overdue": money.text(entry.overdue), "owed": money.text(entry.row.buckets.totalMinor),
              "statement": console.pagePath("fees", "balances", query: [("student", entry.row.grNumber)])]
         }
-        return .page(title: console.say(Words.financeTitle), body: Templates.finance.render(console.common.merging([
-            "collectedLabel": console.say(Words.collectedToday), "collected": money.text(today.rows.reduce(0) { $0 + $1.netMinor }),
-            "paymentsText": console.say(Words.paymentsCount, ["count": String(today.rows.reduce(0) { $0 + $1.payments })]),
-            "overdueLabel": console.say(Words.overdueTotal), "overdue": money.text(overdueMinor),
-            "overdueStudents": console.say(Words.studentsCount, ["count": String(studentsBehind(aged))]),
+        return .page(title: console.say(Words.financeTitle), body: Templates.finance.render(console.common.merging(summary.values(console)) { $1 }.merging([
+            "paymentsText": console.say(Words.paymentsCount, ["count": String(summary.payments)]),
             "chart": chart, "pay": console.pagePath("fees", "pay"), "payText": console.say(Words.recordPayment),
             "balances": console.pagePath("fees", "balances"), "balancesText": console.say(Words.allBalances),
             "behindTitle": console.say(Words.mostBehind), "rows": rows, "none": rows.isEmpty ? console.say(Words.nothingOverdue) : "",
@@ -40,22 +30,38 @@ extension FeesConsole {
 
     /// On the home page: today's takings and the overdue total, with the way to the finance view.
     static let financeCard = ConsoleCard("finance", title: Words.financeTitle, permission: FeesPermissions.manage) { console in
-        let aged = try await console.run(AgedReceivables.self, .init())
-        let today = try await console.run(FeeCollections.self, .init())
-        let money = Money(currency: aged.currency, digits: aged.minorDigits)
-        return Templates.card.render([
-            "collectedLabel": console.say(Words.collectedToday), "collected": money.text(today.rows.reduce(0) { $0 + $1.netMinor }),
-            "overdueLabel": console.say(Words.overdueTotal), "overdue": money.text(aged.total.totalMinor - aged.total.currentMinor),
-            "overdueStudents": console.say(Words.studentsCount, ["count": String(studentsBehind(aged))]),
+        let summary = try await Summary(console)
+        return Templates.card.render(summary.values(console).merging([
             "finance": console.pagePath("fees", "finance"), "financeText": console.say(Words.openFinance),
-        ])
+        ]) { $1 })
     }
-}
 
-extension FeesConsole {
-    /// Students with anything past its due date (`overdueCount` counts invoices).
-    static func studentsBehind(_ aged: AgedReceivables.Output) -> Int {
-        aged.students.filter { $0.buckets.totalMinor > $0.buckets.currentMinor }.count
+    /// What the finance view and its card both show: today's takings and what is overdue, by whom.
+    struct Summary {
+        let aged: AgedReceivables.Output
+        let money: Money
+        let collectedMinor: Int
+        let payments: Int
+        /// Students with anything past its due date, furthest behind first (`overdueCount` counts invoices).
+        let behind: [(row: AgedReceivables.Row, overdue: Int)]
+
+        init(_ console: ConsoleRequest) async throws {
+            aged = try await console.run(AgedReceivables.self, .init())
+            let today = try await console.run(FeeCollections.self, .init())
+            money = Money(currency: aged.currency, digits: aged.minorDigits)
+            collectedMinor = today.rows.reduce(0) { $0 + $1.netMinor }
+            payments = today.rows.reduce(0) { $0 + $1.payments }
+            behind = aged.students
+                .map { (row: $0, overdue: $0.buckets.totalMinor - $0.buckets.currentMinor) }
+                .filter { $0.overdue > 0 }
+                .sorted { $0.overdue != $1.overdue ? $0.overdue > $1.overdue : $0.row.grNumber < $1.row.grNumber }
+        }
+
+        func values(_ console: ConsoleRequest) -> [String: Any] {
+            ["collectedLabel": console.say(Words.collectedToday), "collected": money.text(collectedMinor),
+             "overdueLabel": console.say(Words.overdueTotal), "overdue": money.text(aged.total.totalMinor - aged.total.currentMinor),
+             "overdueStudents": console.say(Words.studentsCount, ["count": String(behind.count)])]
+        }
     }
 }
 

@@ -82,19 +82,9 @@ final class LiveListener: Sendable {
     }
 
     private func until(_ seconds: Double, _ done: @escaping @Sendable (State) -> Bool) async {
-        await Self.onThread { [self] in
+        await onThreadOfItsOwn { [self] in
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline, !state.withLock({ done($0) }) { Thread.sleep(forTimeInterval: 0.02) }
-        }
-    }
-
-    /// `body` on a thread of its own; the caller's task waits without holding a thread.
-    private static func onThread(_ body: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { continuation in
-            Thread {
-                body()
-                continuation.resume()
-            }.start()
         }
     }
 
