@@ -38,10 +38,18 @@ struct HogwartsProcess {
 
     /// Runs `hogwarts` with its own database and config directory; `input` is its standard input
     /// (a password, say).
+    /// `hogwarts demo` into an empty database copies one real run's (`DemoCopy`).
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let own = ["HOGWARTS_DATABASE": databasePath, "HOGWARTS_CONFIG_DIR": directory.appending(path: "config").path]
-        return try Self.run(binary, arguments, in: directory, input: input, environment: own.merging(environment) { $1 })
+        if try DemoCopy.applies(to: arguments, input: input, environment: environment, runner: self) {
+            return try DemoCopy.run(into: self)
+        }
+        return try Self.run(binary, arguments, in: directory, input: input, environment: ownEnvironment.merging(environment) { $1 })
+    }
+
+    /// The variables that give a run this runner's database and config directory.
+    var ownEnvironment: [String: String] {
+        ["HOGWARTS_DATABASE": databasePath, "HOGWARTS_CONFIG_DIR": directory.appending(path: "config").path]
     }
 
     /// The first column of every row of `sql`, read straight from this runner's database (its file or its schema).

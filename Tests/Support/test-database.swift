@@ -18,6 +18,14 @@ public enum TestDatabase {
         return try PostgresScratch.makeSchema(on: server)
     }
 
+    /// Makes the fresh database `location` a copy of `template`, both of these modules: the file
+    /// copied, or on PostgreSQL the schema migrated by the modules and given the template's rows.
+    static func copy(_ template: String, into location: String, modules: [any AppModule], clock: @escaping @Sendable () -> Date) throws {
+        guard let server else { return try FileManager.default.copyItem(atPath: template, toPath: location) }
+        try Kernel(databasePath: location, modules: modules, language: .en, clock: clock).migrate()
+        try PostgresScratch.copyRows(from: template, into: location, on: server)
+    }
+
     /// Removes what `fresh` made on the server (a file goes with its folder).
     public static func drop(_ location: String) {
         guard let server, location.hasPrefix("postgres") else { return }

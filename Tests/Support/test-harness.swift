@@ -19,13 +19,13 @@ public final class TestHarness: @unchecked Sendable {
         try self.init(modules: modules, clock: clock, copying: nil)
     }
 
-    /// - Parameter template: a SQLite file made by a harness of the same modules (`DemoTemplate`),
+    /// - Parameter template: a database made by a harness of the same modules (`DemoTemplate`),
     ///   copied as this test's database instead of starting empty.
     init(modules: [any AppModule], clock: @escaping @Sendable () -> Date, copying template: String?) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "hogwarts-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = try TestDatabase.fresh(in: directory)
-        if let template { try FileManager.default.copyItem(atPath: template, toPath: databasePath) }
+        if let template { try TestDatabase.copy(template, into: databasePath, modules: modules, clock: clock) }
         kernel = try Kernel(databasePath: databasePath, modules: modules, language: .en, clock: clock)
         try kernel.migrate()
         if template != nil {
