@@ -46,9 +46,13 @@ enum DemoCopy {
             guard migrated.status == 0 else { return migrated }
             try PostgresScratch.copyRows(from: template.runner.databasePath, into: runner.databasePath, on: server)
         } else {
-            try FileManager.default.copyItem(atPath: template.runner.databasePath, toPath: runner.databasePath)
-            let mode = try FileManager.default.attributesOfItem(atPath: template.runner.databasePath)[.posixPermissions]
-            if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: runner.databasePath) }
+            // The write-ahead log too, if the run left one: the file and its log are the database.
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: template.runner.databasePath + suffix) {
+                let (from, to) = (template.runner.databasePath + suffix, runner.databasePath + suffix)
+                try FileManager.default.copyItem(atPath: from, toPath: to)
+                let mode = try FileManager.default.attributesOfItem(atPath: from)[.posixPermissions]
+                if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: to) }
+            }
         }
         let own = { (text: String) in text.replacingOccurrences(of: template.runner.databasePath, with: runner.databasePath) }
         return HogwartsProcess.Result(status: 0, stdout: own(template.result.stdout), stderr: own(template.result.stderr))

@@ -21,7 +21,13 @@ struct RouteWalkTests {
                 let path = Self.fill(route.path, student: walk.student.id, schoolClass: walk.schoolClass.id)
                 for (school, principal) in [(demo, harness.user(role, in: demo)), (nile, harness.user(role, in: nile))] {
                     let json: Any? = route.method == .get || route.method == .delete ? nil : [String: Any]()
-                    let response = try await api.request(.init(rawValue: route.method.rawValue) ?? .get, path, as: principal, json: json)
+                    var response = try await api.request(.init(rawValue: route.method.rawValue) ?? .get, path, as: principal, json: json)
+                    if response.status == 503 && response.code == "DATABASE_UNAVAILABLE" {
+                        // The designed answer when the database took longer than its bound (a
+                        // loaded CI machine): the apps ask again after Retry-After, and so does the walk.
+                        try await Task.sleep(for: .seconds(2))
+                        response = try await api.request(.init(rawValue: route.method.rawValue) ?? .get, path, as: principal, json: json)
+                    }
                     let label = "\(route.method.rawValue) \(path) as \(role.rawValue) of \(school.slug): \(response.status) \(response.text.prefix(300))"
                     #expect(response.status < 500, "\(label)")
                     #expect(!response.text.contains("\"_0\""), "\(label)")
