@@ -27,9 +27,9 @@ enum DemoTemplate {
     private static let seededSchemas = Mutex<[TestHarness]>([])
     private static let folder = FileManager.default.temporaryDirectory.appending(path: "hogwarts-demo-templates")
 
-    /// The seeded file (on PostgreSQL, schema) for these modules at this minute of the clock: the demo stamps rows with
-    /// the clock's time (messages "from earlier today"), so a test with a fixed clock gets exactly
-    /// its own demo, and one on the real clock a demo at most a minute old.
+    /// The seeded file (on PostgreSQL, schema) for these modules at this minute of the clock:
+    /// the demo stamps rows with the clock's time (messages "from earlier today"), so a test with
+    /// a fixed clock gets exactly its own demo, and one on the real clock a demo at most a minute old.
     static func file(modules: [any AppModule], clock: @escaping @Sendable () -> Date) throws -> String {
         let minute = Int(clock().timeIntervalSince1970 / 60)
         let key = modules.map(\.id).joined(separator: ",") + "@\(minute)"
