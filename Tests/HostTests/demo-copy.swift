@@ -46,13 +46,7 @@ enum DemoCopy {
             guard migrated.status == 0 else { return migrated }
             try PostgresScratch.copyRows(from: template.runner.databasePath, into: runner.databasePath, on: server)
         } else {
-            // The write-ahead log too, if the run left one: the file and its log are the database.
-            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: template.runner.databasePath + suffix) {
-                let (from, to) = (template.runner.databasePath + suffix, runner.databasePath + suffix)
-                try FileManager.default.copyItem(atPath: from, toPath: to)
-                let mode = try FileManager.default.attributesOfItem(atPath: from)[.posixPermissions]
-                if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: to) }
-            }
+            try TestDatabase.copyFile(template.runner.databasePath, to: runner.databasePath)
         }
         let own = { (text: String) in text.replacingOccurrences(of: template.runner.databasePath, with: runner.databasePath) }
         return HogwartsProcess.Result(status: 0, stdout: own(template.result.stdout), stderr: own(template.result.stderr))

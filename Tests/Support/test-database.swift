@@ -21,9 +21,19 @@ public enum TestDatabase {
     /// Makes the fresh database `location` a copy of `template`, both of these modules: the file
     /// copied, or on PostgreSQL the schema migrated by the modules and given the template's rows.
     static func copy(_ template: String, into location: String, modules: [any AppModule], clock: @escaping @Sendable () -> Date) throws {
-        guard let server else { return try FileManager.default.copyItem(atPath: template, toPath: location) }
+        guard let server else { return try copyFile(template, to: location) }
         try Kernel(databasePath: location, modules: modules, language: .en, clock: clock).migrate()
         try PostgresScratch.copyRows(from: template, into: location, on: server)
+    }
+
+    /// Copies a closed SQLite database: its file, and its write-ahead log if one was left, each
+    /// with the same file mode.
+    public static func copyFile(_ from: String, to: String) throws {
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: from + suffix) {
+            try FileManager.default.copyItem(atPath: from + suffix, toPath: to + suffix)
+            let mode = try FileManager.default.attributesOfItem(atPath: from + suffix)[.posixPermissions]
+            if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: to + suffix) }
+        }
     }
 
     /// Removes what `fresh` made on the server (a file goes with its folder).
