@@ -25,23 +25,37 @@ struct PasswordResetEmailTests {
         let servers = try (0..<2).map { _ in try ServedHogwarts(hogwarts, environment: ["HOGWARTS_SENDMAIL": agent]) }
         defer { for server in servers { _ = server.stop() } }
 
-        let asked = try await servers[0].request("POST", "/api/mobile/auth/reset", json: ["email": "teacher@databayt.org"])
-        let unknown = try await servers[0].request("POST", "/api/mobile/auth/reset", json: ["email": "nobody@databayt.org"])
-        #expect(asked.status == 200 && asked.body == unknown.body, "the same answer for an unknown email")
-        let mail = try #require(try await smtp.messages(count: 1).first, "no mail arrived")
-        #expect(mail.to == "teacher@databayt.org" && mail.from == "office@school.example.org" && mail.language == "ar")
-        #expect(mail.listUnsubscribe == "<mailto:office@school.example.org?subject=unsubscribe>", "no notification choices for a code")
-        let code = try #require(mail.text.firstMatch(of: /\b[0-9]{6}\b/).map { String($0.output) }, "\(mail.text)")
-        #expect(mail.subject.contains(code))
+        // A code lives 10 minutes. On a loaded machine this test can sit unscheduled for longer
+        // between asking and using its code (CI once waited 15 minutes): then the server was right
+        // to refuse it, and the test asks again. A refusal inside the code's life fails the test.
+        var code = ""
+        var codesMailed: Set<String> = []
+        for attempt in 1...3 {
+            let askedAt = Date()
+            let asked = try await servers[0].request("POST", "/api/mobile/auth/reset", json: ["email": "teacher@databayt.org"])
+            let unknown = try await servers[0].request("POST", "/api/mobile/auth/reset", json: ["email": "nobody@databayt.org"])
+            #expect(asked.status == 200 && asked.body == unknown.body, "the same answer for an unknown email")
+            let mails = try await smtp.messages(count: codesMailed.count + 1)
+            func codeIn(_ mail: ReceivedMail) -> String? { mail.text.firstMatch(of: /\b[0-9]{6}\b/).map { String($0.output) } }
+            let mail = try #require(mails.first { codeIn($0).map { !codesMailed.contains($0) } ?? false }, "no new code mailed: \(mails.map(\.subject))")
+            #expect(mail.to == "teacher@databayt.org" && mail.from == "office@school.example.org" && mail.language == "ar")
+            #expect(mail.listUnsubscribe == "<mailto:office@school.example.org?subject=unsubscribe>", "no notification choices for a code")
+            code = try #require(codeIn(mail), "\(mail.text)")
+            codesMailed.insert(code)
+            #expect(mail.subject.contains(code))
 
-        let verified = try await servers[1].request("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code])
-        // What the server held when it refused (CI once refused a code read from the mail).
-        let held = verified.status == 200 ? [] : try hogwarts.strings("""
-            SELECT r.created_at || ' expires ' || r.expires_at || ' attempts ' || r.attempts || ' used ' || COALESCE(r.used_at, '-')
-            FROM auth_password_resets r JOIN auth_users u ON u.id = r.user_id WHERE u.email = 'teacher@databayt.org'
-            """)
-        let subjects = try smtp.received().map(\.subject)
-        #expect(verified.status == 200, "code \(code) at \(Date()); codes held: \(held); mails: \(subjects)")
+            let verified = try await servers[1].request("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code])
+            if verified.status == 200 { break }
+            let waited = Date().timeIntervalSince(askedAt)
+            if waited > 10 * 60 && attempt < 3 { continue }
+            // What the server held when it refused.
+            let held = try hogwarts.strings("""
+                SELECT r.created_at || ' expires ' || r.expires_at || ' attempts ' || r.attempts || ' used ' || COALESCE(r.used_at, '-')
+                FROM auth_password_resets r JOIN auth_users u ON u.id = r.user_id WHERE u.email = 'teacher@databayt.org'
+                """)
+            Issue.record("code \(code) refused \(Int(waited)) s after it was asked for; codes held: \(held); mails: \(try smtp.received().map(\.subject))")
+            return
+        }
         let changed = try await servers[1].request("POST", "/api/mobile/auth/new-password",
                                                    json: ["email": "teacher@databayt.org", "otp": code, "new_password": "Blue-Nile-River-7"])
         #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
@@ -52,7 +66,7 @@ struct PasswordResetEmailTests {
         // The used code is refused. (The address limit shared by the nodes is checked by the
         // many-servers test's burst: here the mail's wait can outlast the limit's minute on a busy machine.)
         #expect(try await servers[0].request("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code]).status == 401)
-        #expect(try smtp.received().count == 1, "one mail: the unknown email got none")
+        #expect(try smtp.received().count == codesMailed.count, "one mail per request: the unknown email got none")
     }
 
     @Test("an administrator invites a new teacher with `hogwarts users invite`; the mail's link opens the page on a node, the teacher sets a password there and signs in with it",
