@@ -20,7 +20,7 @@ enum AnnouncementsAudience {
         (p.audience = 'school' OR (p.audience = 'role' AND p.target = :role)
          OR (p.audience = 'class' AND p.target IN (\(myClasses)))
          OR (p.audience = 'year-level' AND p.target IN (SELECT c.year_level_id FROM students_v1_classes c
-                                                         WHERE c.school_id = :school_id AND c.id IN (\(myClasses))))))
+                                                         WHERE c.school_id = :school_id AND c.id IN (\(myClasses)))))
         """
 
     /// The condition for what the caller may read, with its arguments: everything for a
@@ -119,7 +119,11 @@ public struct AnnouncementAudienceChoices: Action {
         let classes = try context.database.fetchAll("""
             SELECT c.id, c.code, c.name_ar, c.name_en FROM students_v1_classes c WHERE c.school_id = :school_id AND c.school_year_id = :year ORDER BY c.code
             """, ["year": year])
-        let classChoices = try classes.filter { context.scope == .school || (try Roster.teaches(classID: $0.string("id"), context)) }.map {
+        let reachable = try classes.filter { row in
+            if context.scope == .school { return true }
+            return try Roster.teaches(classID: row.string("id"), context)
+        }
+        let classChoices = reachable.map {
             AnnouncementAudienceChoice(value: "class:\($0.string("code"))", label: LocalizedText(ar: $0.string("name_ar"), en: $0.string("name_en")))
         }
         guard context.scope == .school else { return classChoices }

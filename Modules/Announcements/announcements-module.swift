@@ -20,7 +20,7 @@ public struct AnnouncementsModule: AppModule {
     public var ownedTables: [String] { ["announcements_posts", "announcements_reads"] }
     public var actions: [any Action.Type] {
         [PostAnnouncement.self, ListAnnouncements.self, OpenAnnouncement.self, WithdrawAnnouncement.self, AnnouncementsDue.self,
-         PublishDueAnnouncements.self]
+         PublishDueAnnouncements.self, AnnouncementAudienceChoices.self]
     }
     public var publishedEvents: [any DomainEvent.Type] { [AnnouncementPublished.self] }
     public var commands: [any ParsableCommand.Type] { [AnnouncementsCommand.self] }

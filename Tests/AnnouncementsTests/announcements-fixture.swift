@@ -33,7 +33,8 @@ struct AnnouncementsFixture: @unchecked Sendable {
     init() throws {
         let clock = MovableClock()
         self.clock = clock
-        harness = try TestHarness(modules: Self.modules, clock: { clock.now })
+        let harness = try TestHarness(modules: Self.modules, clock: { clock.now })
+        self.harness = harness
         admin = harness.user(.admin)
         try harness.kernel.setSetting("auth.password-hash-cost", to: "10", for: harness.school.id, by: admin)
         teacher = try Self.account("Amal Haddad", "t7a@school.org", .teacher, harness)
