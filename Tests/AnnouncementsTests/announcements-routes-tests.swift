@@ -41,17 +41,7 @@ struct AnnouncementsRouteTests {
         let published_at: Date
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            let reader = ISO8601DateFormatter()
-            reader.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            guard let date = reader.date(from: text) else { throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text)) }
-            return date
-        }
-        return decoder
-    }
+    static func decoder() -> JSONDecoder { ContractJSON.decoder() }
 
     static let english = ["Accept-Language": "en"]
 
