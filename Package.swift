@@ -16,6 +16,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("OneRoster", ["Students"]),
     ("Fees", ["Students"]),
     ("IdCards", ["Auth", "Students"]),
+    ("Announcements", ["Auth", "Students"]),
     // new-module: entries above this line
 ]
 
@@ -32,8 +33,9 @@ let moduleLibraries: [String: [Target.Dependency]] = [
 let moduleTestDependencies: [String: [String]] = [
     "Attendance": ["Timetable"],
     "Grades": ["Attendance"],
-    "Notifications": ["Attendance", "Grades", "Messages"],
+    "Notifications": ["Attendance", "Grades", "Messages", "Announcements"],
     "OneRoster": ["Grades"],
+    "Announcements": ["Notifications"],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]

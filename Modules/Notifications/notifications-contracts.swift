@@ -2,7 +2,7 @@ import Core
 
 // The events Notifications reacts to, as their publishers write them. Notifications reads the
 // payloads by name and shape instead of importing the publishing modules, so a school can switch
-// Attendance, Grades or Messages off without losing notifications; NotificationsTests checks each
+// Attendance, Grades, Messages or Announcements off without losing notifications; NotificationsTests checks each
 // contract against the publisher's own type.
 
 struct AbsenceRecorded: DomainEvent, Equatable {
@@ -49,5 +49,14 @@ struct MessageArrived: DomainEvent, Equatable {
     let messageID: String
     let senderName: String
     let preview: String
+    let recipients: [String]
+}
+
+struct AnnouncementPosted: DomainEvent, Equatable {
+    static let name = "announcements.published"
+    let announcementID: String
+    let title: String
+    let priority: String
+    let authorName: String
     let recipients: [String]
 }

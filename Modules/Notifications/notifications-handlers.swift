@@ -36,6 +36,12 @@ enum NotificationHandlers {
                                     arguments: ["sender": event.senderName, "title": event.conversationTitle, "preview": event.preview],
                                     link: "conversation:\(event.conversationID)", context)
             },
+            EventHandler("notifications.announcement", on: AnnouncementPosted.self, optional: true) { event, context in
+                try Notifier.notify(event.recipients, type: .announcement, priority: NotificationPriority(rawValue: event.priority.uppercased()) ?? .normal,
+                                    titleKey: "notifications.announcement.title", bodyKey: "notifications.announcement.body",
+                                    arguments: ["title": event.title, "sender": event.authorName],
+                                    link: "announcement:\(event.announcementID)", context)
+            },
             AccountMail.handler,
         ]
     }

@@ -12,6 +12,9 @@ struct ActionMatrixTests {
     /// A new permission fails the first test until its row is written here, so a grant is always
     /// a decision someone wrote down, never a default nobody looked at.
     static let documented: [String: [Role: AccessScope]] = [
+        "announcements.post": [.developer: .school, .admin: .school, .teacher: .ownClasses],
+        "announcements.read": [.developer: .school, .admin: .school, .teacher: .ownClasses, .staff: .ownRecord, .accountant: .ownRecord,
+                               .student: .ownRecord, .guardian: .linkedChildren],
         "attendance.check-in": [.student: .ownRecord],
         "attendance.excuse.review": [.developer: .school, .admin: .school, .teacher: .ownClasses],
         "attendance.excuse.submit": [.developer: .school, .admin: .school, .guardian: .linkedChildren],

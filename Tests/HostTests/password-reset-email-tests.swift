@@ -44,7 +44,7 @@ struct PasswordResetEmailTests {
             codesMailed.insert(code)
             #expect(mail.subject.contains(code))
 
-            let verified = try await servers[1].request("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code])
+            let verified = try await servers[1].requestRetryingUnavailable("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code])
             if verified.status == 200 { break }
             let waited = Date().timeIntervalSince(askedAt)
             if waited > 10 * 60 && attempt < 3 { continue }
@@ -53,13 +53,13 @@ struct PasswordResetEmailTests {
                 SELECT r.created_at || ' expires ' || r.expires_at || ' attempts ' || r.attempts || ' used ' || COALESCE(r.used_at, '-')
                 FROM auth_password_resets r JOIN auth_users u ON u.id = r.user_id WHERE u.email = 'teacher@databayt.org'
                 """)
-            Issue.record("code \(code) refused \(Int(waited)) s after it was asked for; codes held: \(held); mails: \(try smtp.received().map(\.subject))")
+            Issue.record("code \(code) refused (\(verified.status) \(String(decoding: verified.body, as: UTF8.self))) \(Int(waited)) s after it was asked for; codes held: \(held); mails: \(try smtp.received().map(\.subject))")
             return
         }
-        let changed = try await servers[1].request("POST", "/api/mobile/auth/new-password",
+        let changed = try await servers[1].requestRetryingUnavailable("POST", "/api/mobile/auth/new-password",
                                                    json: ["email": "teacher@databayt.org", "otp": code, "new_password": "Blue-Nile-River-7"])
         #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
-        let signedIn = try await servers[0].request("POST", "/api/mobile/auth", json: ["identifier": "teacher@databayt.org", "password": "Blue-Nile-River-7"])
+        let signedIn = try await servers[0].requestRetryingUnavailable("POST", "/api/mobile/auth", json: ["identifier": "teacher@databayt.org", "password": "Blue-Nile-River-7"])
         #expect(signedIn.status == 200 && signedIn.object["access_token"] is String)
         #expect(try await servers[0].request("POST", "/api/mobile/auth", json: ["identifier": "teacher@databayt.org", "password": "1234"]).status == 401)
 

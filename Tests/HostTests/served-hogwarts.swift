@@ -71,6 +71,18 @@ final class ServedHogwarts: @unchecked Sendable {
         return Response(response, body: body)
     }
 
+    /// `request`, sent again (up to three times in all) while the server answers 503: its answer
+    /// that the database was too slow this time, which an app retries after `Retry-After`. A loaded
+    /// CI machine can keep PostgreSQL from answering a BEGIN within its bound.
+    func requestRetryingUnavailable(_ method: String, _ path: String, json: Any? = nil) async throws -> Response {
+        var response = try await request(method, path, json: json)
+        for _ in 1..<3 where response.status == 503 {
+            try await Task.sleep(for: .seconds(2))
+            response = try await request(method, path, json: json)
+        }
+        return response
+    }
+
     func urlRequest(_ method: String, _ path: String, token: String?, json: Any?, headers: [String: String]) throws -> URLRequest {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw ServeError.badPath(path) }
         var request = URLRequest(url: url)

@@ -106,17 +106,7 @@ struct IdCardsTests {
         let qr_expires_at: Date
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            let reader = ISO8601DateFormatter()
-            reader.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            guard let date = reader.date(from: text) else { throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text)) }
-            return date
-        }
-        return decoder
-    }
+    static func decoder() -> JSONDecoder { ContractJSON.decoder() }
 
     @Test("a student's card decodes with the contract's fields: their GR number, class and year level, the school, a signed QR payload")
     func studentCard() async throws {

@@ -1,3 +1,4 @@
+import Announcements
 import Attendance
 import Auth
 import Core
@@ -224,6 +225,7 @@ struct NotificationsTests {
         try roundTrip(ReportCardReady(studentID: "s", grNumber: "g", term: "t"), through: ReportCardPublished.self)
         try roundTrip(MessageArrived(conversationID: "c", conversationTitle: "t", kind: "DIRECT", messageID: "m", senderName: "n", preview: "p", recipients: ["r"]),
                       through: MessageSent.self)
+        try roundTrip(AnnouncementPosted(announcementID: "a", title: "t", priority: "high", authorName: "n", recipients: ["r"]), through: AnnouncementPublished.self)
     }
 
     @Test("without Attendance, Grades or Messages installed, Notifications still starts")
