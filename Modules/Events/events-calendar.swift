@@ -55,6 +55,7 @@ enum EventsCalendar {
 
         func entry(codes: [String: String], me: String) -> CalendarEntry {
             let limit: Int? = row["max_attendees"]
+            let cancelledAt: String? = row["cancelled_at"]
             let mine = registrants.firstIndex(of: me).map { index in
                 limit.map { index < $0 ? EventRegistration.registered : .waitlisted } ?? .registered
             }
@@ -63,7 +64,7 @@ enum EventsCalendar {
                 type: EventType(rawValue: row.string("type")) ?? .other, startsOn: row.string("starts_on"), endsOn: row.string("ends_on"),
                 startTime: row["start_time"], endTime: row["end_time"], location: row.string("location"),
                 classCode: classID.isEmpty ? nil : codes[classID], organizerName: row.string("organizer_name"),
-                cancelled: (row["cancelled_at"] as String?) != nil, registrationRequired: row.int("registration_required") == 1,
+                cancelled: cancelledAt != nil, registrationRequired: row.int("registration_required") == 1,
                 maxAttendees: limit, registrations: registrants.count, myRegistration: mine, organizedByMe: row.string("organizer_id") == me,
                 createdAt: row["created_at"])
         }

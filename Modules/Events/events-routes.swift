@@ -186,7 +186,8 @@ enum EventsRoutes {
     static var feed: APIRoute {
         APIRoute(.get, "/api/v1/events/feed/:token", summary: "A calendar feed (iCalendar), read with the secret in its address instead of a sign-in",
                  access: .everyone, response: .text, contentType: "text/calendar; charset=utf-8") { request in
-            guard let (school, secret) = EventsFeed.split(try request.parameter("token")) else { throw EventsError.unknownFeed }
+            guard let address = EventsFeed.split(try request.parameter("token")) else { throw EventsError.unknownFeed }
+            let (school, secret) = address
             let text: String
             do {
                 text = try await request.run(ReadCalendarFeed.self, .init(secret: secret), as: .system(in: school), in: school)
