@@ -160,9 +160,9 @@ public struct RegisterForEvent: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> EventRegistration {
         try context.database.execute("""
-            INSERT INTO events_registrations (school_id, event_id, user_id, registered_at) VALUES (:school_id, :id, :me, :now)
+            INSERT INTO events_registrations (school_id, event_id, user_id, registered_at, id) VALUES (:school_id, :id, :me, :now, :order)
             ON CONFLICT (school_id, event_id, user_id) DO NOTHING
-            """, ["id": .text(input.id), "me": .text(context.principal.userID), "now": SQLValue(context.now)])
+            """, ["id": .text(input.id), "me": .text(context.principal.userID), "now": SQLValue(context.now), "order": .text(context.newOrderedID())])
         context.auditDetail = input.id
         return try EventsCalendar.entry(input.id, context)?.myRegistration ?? .registered
     }

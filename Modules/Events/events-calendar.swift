@@ -75,7 +75,7 @@ enum EventsCalendar {
         var registrants: [String: [String]] = [:]
         for row in try context.database.fetchAll("""
             SELECT r.event_id, r.user_id FROM events_registrations r JOIN events_items e ON e.school_id = r.school_id AND e.id = r.event_id
-            WHERE r.school_id = :school_id AND e.starts_on <= :to AND e.ends_on >= :from ORDER BY r.registered_at, r.user_id
+            WHERE r.school_id = :school_id AND e.starts_on <= :to AND e.ends_on >= :from ORDER BY r.registered_at, r.id
             """, range) {
             registrants[row.string("event_id"), default: []].append(row.string("user_id"))
         }

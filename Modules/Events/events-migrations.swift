@@ -32,6 +32,8 @@ enum EventsMigrations {
                 event_id TEXT NOT NULL,
                 user_id TEXT NOT NULL,
                 registered_at TEXT NOT NULL,
+                -- Time-ordered: who came first when two registered in the same millisecond.
+                id TEXT NOT NULL,
                 PRIMARY KEY (school_id, event_id, user_id)
             );
             """),

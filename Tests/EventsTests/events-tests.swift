@@ -104,8 +104,8 @@ struct EventsTests {
     @Test("iCalendar text: CRLF lines folded at 75 octets without splitting Arabic, escaped values, all-day ends the day after")
     func iCalendarText() throws {
         let school = try EventsFixture()
-        try school.run(CreateEvent.self, .init(title: "اليوم الرياضي; سباقات, وألعاب جماعية لجميع الصفوف في ملعب المدرسة الكبير", startsOn: "2026-11-25",
-                                               endsOn: "2026-11-26", location: "Field\nNorth"), as: school.admin)
+        try school.run(CreateEvent.self, .init(title: "اليوم الرياضي; سباقات, وألعاب جماعية لجميع الصفوف في ملعب المدرسة الكبير", description: "Bring water\nand a hat", startsOn: "2026-11-25",
+                                               endsOn: "2026-11-26", location: "Field, North"), as: school.admin)
         let entries = try school.run(ListCalendar.self, .init(from: EventsFixture.today, to: "2026-12-31"), as: school.student)
         let text = ICalendar.document(entries, school: school.harness.school, now: EventsFixture.moment)
         let physical = text.components(separatedBy: "\r\n").dropLast()
@@ -113,7 +113,7 @@ struct EventsTests {
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
         let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
         #expect(unfolded.contains("SUMMARY:اليوم الرياضي\\; سباقات\\, وألعاب جماعية لجميع الصفوف في ملعب المدرسة الكبير\r\n"))
-        #expect(unfolded.contains("LOCATION:Field\\nNorth\r\n"))
+        #expect(unfolded.contains("LOCATION:Field\\, North\r\n") && unfolded.contains("DESCRIPTION:Bring water\\nand a hat\r\n"))
         #expect(unfolded.contains("DTSTART;VALUE=DATE:20261125\r\nDTEND;VALUE=DATE:20261127\r\n"))
         #expect(unfolded.contains("SUMMARY:Maths exam 7A (7A)\r\n") && !unfolded.contains("7B"))
         #expect(unfolded.components(separatedBy: "BEGIN:VEVENT").count - 1 == entries.count)
