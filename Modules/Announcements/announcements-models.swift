@@ -6,7 +6,8 @@ public enum AnnouncementPriority: String, Codable, Sendable, CaseIterable {
     case low, normal, high, urgent
 }
 
-/// Whom an announcement is for.
+/// Whom an announcement is for. Written as one string, as posters name it but by id:
+/// `school`, `role:TEACHER`, `class:<class id>`, `year-level:<year level id>`.
 public enum AnnouncementAudience: Codable, Sendable, Equatable {
     case school
     case role(Role)
@@ -30,6 +31,20 @@ public enum AnnouncementAudience: Codable, Sendable, Equatable {
         case .role(let role): role.rawValue
         case .class(let id), .yearLevel(let id): id
         }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let audience = AnnouncementAudience(kind: parts.first ?? "", target: parts.count > 1 ? parts[1] : "") else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an audience: \(text)"))
+        }
+        self = audience
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(target.isEmpty ? kind : "\(kind):\(target)")
     }
 
     init?(kind: String, target: String) {

@@ -165,3 +165,15 @@ struct AnnouncementsTests {
         #expect(second.total == 5 && second.items.map(\.title) == ["Notice 3", "Notice 2"])
     }
 }
+
+@Suite("Announcements: the audience as JSON")
+struct AnnouncementAudienceJSONTests {
+    @Test("each audience is one string that reads back as itself", arguments: [
+        AnnouncementAudience.school, .role(.teacher), .class("c-1"), .yearLevel("y-1"),
+    ])
+    func roundTrip(audience: AnnouncementAudience) throws {
+        let text = String(decoding: try JSONEncoder().encode(audience), as: UTF8.self)
+        #expect(text.hasPrefix("\"") && !text.contains("_0"))
+        #expect(try JSONDecoder().decode(AnnouncementAudience.self, from: Data(text.utf8)) == audience)
+    }
+}
