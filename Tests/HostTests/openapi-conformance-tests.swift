@@ -6,7 +6,7 @@ import Testing
 /// any 5xx or any response that breaks the document. CI installs both (`.ci/run`) and sets
 /// `HOGWARTS_REQUIRE_API_TOOLS=1`, so there they must run; elsewhere the test runs when they
 /// are installed (`pip install schemathesis openapi-spec-validator`).
-@Suite("OpenAPI conformance", .serialized)
+@Suite("OpenAPI conformance", .waitsOnProcesses, .serialized)
 struct OpenAPIConformanceTests {
     static let tools = ["openapi-spec-validator", "st"]
     static var toolsInstalled: Bool { tools.allSatisfy { Self.path(of: $0) != nil } }
@@ -73,7 +73,7 @@ struct OpenAPIConformanceTests {
     }
 }
 
-@Suite("OpenAPI conformance: reading schemathesis' report")
+@Suite("OpenAPI conformance: reading schemathesis' report", .waitsOnProcesses)
 struct SchemathesisReportTests {
     static let busy = """
         =================================== FAILURES ===================================
