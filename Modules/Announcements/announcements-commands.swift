@@ -108,14 +108,20 @@ enum AnnouncementsTime {
         if let date = instant.date(from: trimmed) { return date }
         instant.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = instant.date(from: trimmed) { return date }
+        if let date = local(trimmed, formats: ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"], school.timeZone) { return date }
+        throw InputError("announcements.error.time", ["option": option, "value": TextInput.printable(text)])
+    }
+
+    /// `text` read in the first of `formats` that fits, as a time in the school's time zone.
+    static func local(_ text: String, formats: [String], _ zone: String) -> Date? {
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
-        local.timeZone = TimeZone(identifier: school.timeZone) ?? .gmt
-        for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+        local.timeZone = TimeZone(identifier: zone) ?? .gmt
+        for format in formats {
             local.dateFormat = format
-            if let date = local.date(from: trimmed) { return date }
+            if let date = local.date(from: text) { return date }
         }
-        throw InputError("announcements.error.time", ["option": option, "value": TextInput.printable(text)])
+        return nil
     }
 
     static func text(_ date: Date, _ school: School) -> String {

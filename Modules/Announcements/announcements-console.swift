@@ -54,14 +54,10 @@ enum AnnouncementsConsole {
         /// The browser's `datetime-local` value, in the school's time zone; empty is "now".
         func publishAt(_ console: ConsoleRequest) throws -> Date? {
             guard !when.isEmpty else { return nil }
-            let local = DateFormatter()
-            local.locale = Locale(identifier: "en_US_POSIX")
-            local.timeZone = TimeZone(identifier: console.school.timeZone) ?? .gmt
-            for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss"] {
-                local.dateFormat = format
-                if let date = local.date(from: when) { return date }
+            guard let date = AnnouncementsTime.local(when, formats: ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss"], console.school.timeZone) else {
+                throw InputError("announcements.error.when", [:])
             }
-            throw InputError("announcements.error.when", [:])
+            return date
         }
     }
 

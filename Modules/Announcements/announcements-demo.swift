@@ -1,3 +1,4 @@
+import Auth
 import Core
 import Foundation
 import Students
@@ -8,10 +9,9 @@ import Students
 enum AnnouncementsDemo {
     static func seed(_ context: ActionContext) throws {
         func principal(_ email: String) throws -> Principal? {
-            guard let row = try context.database.fetchOne("SELECT id, role, display_name FROM auth_v1_people WHERE school_id = :school_id AND email = :email",
-                                                          ["email": .text(email)]) else { return nil }
-            return Principal(userID: row.string("id"), role: Role(rawValue: row.string("role")) ?? .user, schoolID: context.school.id,
-                             displayName: row.string("display_name"))
+            try UserAccounts.find(email: email, in: context).map {
+                Principal(userID: $0.id, role: $0.role, schoolID: context.school.id, displayName: $0.displayName)
+            }
         }
         guard let admin = try principal("admin@databayt.org") else { return }
         let asAdmin = try context.acting(as: admin)

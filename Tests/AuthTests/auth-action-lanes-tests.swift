@@ -109,8 +109,10 @@ struct AuthActionLanesTests {
     }
 }
 
-/// Every thread of the password lane held by a job of the test's until `release()`, or ten
-/// minutes if a broken lane never lets the test get there. Other tests' sign-ins wait meanwhile.
+/// Every thread of the password lane held by a job of the test's until `release()`, which the
+/// test's `defer` always reaches. No timeout: on a loaded CI machine the read once took longer
+/// than the ten minutes a timeout allowed, and the lane let go before it. Other tests' sign-ins
+/// wait meanwhile.
 private final class HeldPasswordLane: Sendable {
     private let released = DispatchSemaphore(value: 0)
     private let entered = Mutex(0)
@@ -124,7 +126,7 @@ private final class HeldPasswordLane: Sendable {
             Task.detached { [self] in
                 try await ActionLanes.passwords.runIfActive { [self] in
                     entered.withLock { $0 += 1 }
-                    _ = released.wait(timeout: .now() + 600)
+                    released.wait()
                     held.withLock { $0 = false }
                 }
             }

@@ -11,13 +11,18 @@ final class MailCatcher: Sendable {
 
     func add(_ mail: AccountMailRequested) { caught.withLock { $0.append(mail) } }
 
-    /// Waits up to 60 s for at least `count` mails: the reset route mails after it answers, on the
-    /// password lane, which a loaded machine running many suites' sign-ins keeps busy (10 s was
-    /// once too short with 86 tests running beside it).
+    /// Waits for at least `count` mails: the reset route mails after it answers, on the password
+    /// lane, which a loaded machine running many suites' sign-ins keeps busy. The wait counts the
+    /// polls this test got to make, not the clock: a test left unscheduled for minutes on a loaded
+    /// machine gets its whole wait once it runs again, so only a mail that never comes fails it.
     /// `within`: a shorter wait for a mail that must not come.
     func waitFor(_ count: Int, within seconds: TimeInterval = 180) async throws -> [AccountMailRequested] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while mails.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let poll = Duration.milliseconds(20)
+        var polls = Int(seconds * 50)
+        while mails.count < count, polls > 0 {
+            try await Task.sleep(for: poll)
+            polls -= 1
+        }
         return mails
     }
 

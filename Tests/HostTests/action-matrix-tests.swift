@@ -5,7 +5,7 @@ import Testing
 /// Walks every action of every built-in module (the host's own generated list, so the next
 /// module is walked without touching this file) as every role, in its own school, from another
 /// school, and where the module is off, and checks each answer against the documented matrix.
-@Suite("Every action, every role, both schools")
+@Suite("Every action, every role, both schools", .waitsOnProcesses)
 struct ActionMatrixTests {
     /// The permission matrix as the README documents it (seed 003 §4, issue 3 for the roster):
     /// permission -> role -> how far the grant reaches. A role missing from a row is refused.

@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("backup --keep", .serialized, .enabled(if: !TestDatabase.isPostgres, "SQLite files: PostgreSQL refuses backup and restore"))
+@Suite("backup --keep", .waitsOnProcesses, .serialized, .enabled(if: !TestDatabase.isPostgres, "SQLite files: PostgreSQL refuses backup and restore"))
 struct BackupKeepTests {
     static func files(in folder: URL) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))

@@ -3,7 +3,7 @@ import HogwartsTestSupport
 import Testing
 
 /// Which commands may create a database, and what every command does with one it cannot use.
-@Suite("Opening the database: missing, unmigrated, newer", .serialized)
+@Suite("Opening the database: missing, unmigrated, newer", .waitsOnProcesses, .serialized)
 struct DatabaseGateTests {
     @Test("a mistyped --database is reported as missing (exit 66) by every command but migrate, demo and school create, and nothing is created", .enabled(if: !TestDatabase.isPostgres, "SQLite files"))
     func missingDatabase() throws {

@@ -27,7 +27,7 @@ struct CommandNode {
 
 /// Walks every command the binary has, so an option clash or a broken command cannot land
 /// unseen again (`attendance stats --school` once failed in every build).
-@Suite("The command tree")
+@Suite("The command tree", .waitsOnProcesses)
 struct CommandTreeTests {
     static func tree() throws -> CommandNode {
         let hogwarts = try HogwartsProcess()

@@ -6,7 +6,7 @@ import Testing
 
 /// The console's audit log, users and roles, and dashboard charts on the demo school,
 /// in-process, in Arabic and in English.
-@Suite("Web console: audit, users, dashboards", .serialized)
+@Suite("Web console: audit, users, dashboards", .waitsOnProcesses, .serialized)
 struct ConsoleAdminPagesTests {
     let harness: TestHarness
     let demo: School

@@ -9,7 +9,7 @@ import Testing
 /// for script errors, its language and direction, a title and labelled controls. CI installs
 /// chromium and playwright (`.ci/run`) and sets `HOGWARTS_REQUIRE_API_TOOLS=1`, so there it must
 /// run; elsewhere it runs when both are installed.
-@Suite("Web console in a browser", .serialized)
+@Suite("Web console in a browser", .waitsOnProcesses, .serialized)
 struct ConsoleBrowserTests {
     static var chromium: String { ProcessInfo.processInfo.environment["HOGWARTS_CHROMIUM"] ?? "/usr/bin/chromium" }
     static var playwrightInstalled: Bool {

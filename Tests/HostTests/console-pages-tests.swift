@@ -7,7 +7,7 @@ import Testing
 /// The web console on the demo school, in-process: the admin's switches and settings, the
 /// teacher's register, the guardian's report cards. Every page is Arabic and right to left
 /// unless the person chose English, and has a title.
-@Suite("Web console pages", .serialized)
+@Suite("Web console pages", .waitsOnProcesses, .serialized)
 struct ConsolePagesTests {
     let harness: TestHarness
     let demo: School

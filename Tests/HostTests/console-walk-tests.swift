@@ -10,7 +10,7 @@ import Testing
 /// the demo school and in the other school: opened plainly, opened with the demo's ids in the
 /// query, and posted with an empty form. Whatever a page answers, never a 5xx, never Swift
 /// internals, and never a row of the demo school to someone from the other school.
-@Suite("Every console page, every role, both schools", .serialized)
+@Suite("Every console page, every role, both schools", .waitsOnProcesses, .serialized)
 struct ConsoleWalkTests {
     static let password = "Corr3ct-Horse"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The contract's routes we deliberately do not serve (online exams, translation) answer a
 /// stable 404 `NOT_FOUND` an app can branch on, as docs/http-api.md's contract table says.
-@Suite("Contract routes out of scope")
+@Suite("Contract routes out of scope", .waitsOnProcesses)
 struct ContractNotServedTests {
     static let outOfScope: [(String, String)] = [
         ("GET", "/api/mobile/exams/00000000-0000-0000-0000-000000000000/online"),

@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("Data safety and the operator, from the command line", .serialized)
+@Suite("Data safety and the operator, from the command line", .waitsOnProcesses, .serialized)
 struct DataSafetyHostTests {
     static func permissions(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1

@@ -7,7 +7,7 @@ import Testing
 /// every process of a PostgreSQL cluster of its own is stopped with SIGSTOP, then let go. The
 /// cluster is this suite's alone (`HOGWARTS_TEST_FAULT_DATABASE`, its data folder in
 /// `HOGWARTS_TEST_FAULT_DATA`), so the rest of the suite never sees the outage.
-@Suite("A database that stops answering", .serialized, .enabled(if: TestDatabase.isPostgres, "needs HOGWARTS_TEST_DATABASE=postgres://..."))
+@Suite("A database that stops answering", .waitsOnProcesses, .serialized, .enabled(if: TestDatabase.isPostgres, "needs HOGWARTS_TEST_DATABASE=postgres://..."))
 struct DatabaseOutageTests {
     @Test("while it is stopped, /ready answers 503 within its three seconds and requests 503 with Retry-After within three, naming no host; once it runs again, the same server answers without a restart",
           .enabled(if: FaultCluster.configured != nil, "needs HOGWARTS_TEST_FAULT_DATABASE and HOGWARTS_TEST_FAULT_DATA (see .ci/run)"))

@@ -6,7 +6,7 @@ import Testing
 /// each with `bash -e`, in a working folder of its own on a fresh demo database, with the built
 /// binaries first on the PATH, as a reader who has done the README's set-up. A block that builds
 /// or runs for long belongs in ```text.
-@Suite("The documentation's shell blocks")
+@Suite("The documentation's shell blocks", .waitsOnProcesses)
 struct DocsShellBlocksTests {
     /// Blocks not run as written, each with the reason. Keep it short.
     static let notRunnable: [String: String] = [

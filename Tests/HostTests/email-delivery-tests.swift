@@ -7,7 +7,7 @@ import Testing
 /// it to aiosmtpd (a real SMTP server) writing a Maildir. Python's `email` package parses what
 /// arrived, as a mail client would. CI installs both (`.ci/run`) and sets
 /// `HOGWARTS_REQUIRE_API_TOOLS=1`, so there it must run.
-@Suite("Notification email through a real SMTP server", .serialized)
+@Suite("Notification email through a real SMTP server", .waitsOnProcesses, .serialized)
 struct EmailDeliveryTests {
     static var toolsInstalled: Bool {
         DeployFiles.program("msmtp") != nil

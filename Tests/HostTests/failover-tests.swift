@@ -8,7 +8,7 @@ import Testing
 /// libpq URL with `target_session_attrs=read-write`. The primary is killed mid-load and the
 /// standby promoted, as Patroni would do it; the nodes find the new primary by themselves and
 /// every acknowledged write is there.
-@Suite("Failover to a synchronous standby", .serialized,
+@Suite("Failover to a synchronous standby", .waitsOnProcesses, .serialized,
        .enabled(if: TestDatabase.isPostgres && ReplicatedPair.available, "needs PostgreSQL 15's server programs and HOGWARTS_TEST_DATABASE"))
 struct FailoverTests {
     @Test("killed primary, promoted standby: the nodes reconnect without a restart and no acknowledged message is lost")

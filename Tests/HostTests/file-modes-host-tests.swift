@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("Every file the platform writes is its owner's alone", .enabled(if: !TestDatabase.isPostgres, "SQLite files and their modes"))
+@Suite("Every file the platform writes is its owner's alone", .waitsOnProcesses, .enabled(if: !TestDatabase.isPostgres, "SQLite files and their modes"))
 struct FileModesHostTests {
     @Test("the database, backups, the copy a restore keeps, the session file, a students export and the outbox log are all 0600")
     func everyFileIsPrivate() throws {

@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("The hogwarts binary")
+@Suite("The hogwarts binary", .waitsOnProcesses)
 struct HostTests {
     @Test("help is Arabic by default and English with --lang en")
     func localizedHelp() throws {
@@ -147,7 +147,7 @@ struct HostTests {
 }
 
 /// CI runs the benchmark at its quick scale only to prove it still works; no time fails a build.
-@Suite("The benchmark")
+@Suite("The benchmark", .waitsOnProcesses)
 struct BenchmarkTests {
     @Test("hogwarts-bench --quick measures every scenario beside its floor")
     func quickBenchmark() throws {

@@ -6,7 +6,7 @@ import Testing
 /// share one file; three on PostgreSQL): a guardian's stream on one node hears the absence a
 /// teacher marks through another, a reconnect with `Last-Event-ID` gets exactly what it missed,
 /// and nobody else's stream, in this school or the other, hears anything.
-@Suite("Live updates across servers", .serialized)
+@Suite("Live updates across servers", .waitsOnProcesses, .serialized)
 struct LiveUpdatesTests {
     static let servers = TestDatabase.isPostgres ? 3 : 2
     /// Generous for 2 busy cores: a node looks every half second (`HOGWARTS_LIVE_INTERVAL`).

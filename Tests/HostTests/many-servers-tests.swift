@@ -6,7 +6,7 @@ import Testing
 /// Real `hogwarts serve` processes on one database, as a district runs them behind a load
 /// balancer: three on PostgreSQL, two on one SQLite file (whose writers take turns). What one
 /// server does, none of the others does again, and limits hold across them.
-@Suite("Many servers on one database", .serialized)
+@Suite("Many servers on one database", .waitsOnProcesses, .serialized)
 struct ManyServersTests {
     static let servers = TestDatabase.isPostgres ? 3 : 2
 

@@ -6,7 +6,7 @@ import Testing
 /// any 5xx or any response that breaks the document. CI installs both (`.ci/run`) and sets
 /// `HOGWARTS_REQUIRE_API_TOOLS=1`, so there they must run; elsewhere the test runs when they
 /// are installed (`pip install schemathesis openapi-spec-validator`).
-@Suite("OpenAPI conformance", .serialized)
+@Suite("OpenAPI conformance", .waitsOnProcesses, .serialized)
 struct OpenAPIConformanceTests {
     static let tools = ["openapi-spec-validator", "st"]
     static var toolsInstalled: Bool { tools.allSatisfy { Self.path(of: $0) != nil } }
@@ -35,19 +35,63 @@ struct OpenAPIConformanceTests {
             tokens.append((email, try await server.signIn(email)))
         }
         for (email, token) in tokens {
-            let run = try HogwartsProcess.run(schemathesis, [
-                "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
-                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-                // Signing out would end the token the rest of the run uses.
-                "--exclude-path", "/api/mobile/auth/logout",
-                "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
-            ], in: hogwarts.directory)
+            func fuzz() throws -> HogwartsProcess.Result {
+                try HogwartsProcess.run(schemathesis, [
+                    "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
+                    "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+                    // Signing out would end the token the rest of the run uses.
+                    "--exclude-path", "/api/mobile/auth/logout",
+                    "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
+                ], in: hogwarts.directory)
+            }
+            var run = try fuzz()
+            if run.status != 0 && Self.onlyOverloaded(run.stdout) {
+                // The server's designed answer when PostgreSQL is too slow to begin (a loaded CI
+                // machine): 503 with Retry-After, nothing written. Asked again once, as a client
+                // would; anything else, or a second time, fails.
+                try await Task.sleep(for: .seconds(5))
+                run = try fuzz()
+            }
             #expect(run.status == 0, "schemathesis as \(email):\n\(run.stdout.suffix(6000))\n\(run.stderr.suffix(2000))")
         }
+    }
+
+    /// Whether every failure schemathesis reported is a 503 `DATABASE_UNAVAILABLE`: the database
+    /// did not answer in time, which is not a fault of the document or of a handler.
+    static func onlyOverloaded(_ output: String) -> Bool {
+        guard let failures = output.components(separatedBy: "FAILURES").dropFirst().first?.components(separatedBy: "WARNINGS").first else { return false }
+        let lines = failures.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let checks = lines.filter { $0.hasPrefix("- ") }
+        let statuses = lines.filter { $0.hasPrefix("[") && $0.contains("] ") }
+        return !checks.isEmpty && checks.allSatisfy { $0.hasSuffix("Server error") } && statuses.allSatisfy { $0.hasPrefix("[503]") }
+            && failures.contains("DATABASE_UNAVAILABLE")
     }
 
     private static func path(of tool: String) -> URL? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         return directories.map { URL(filePath: String($0)).appending(path: tool) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
+@Suite("OpenAPI conformance: reading schemathesis' report", .waitsOnProcesses)
+struct SchemathesisReportTests {
+    static let busy = """
+        =================================== FAILURES ===================================
+        _______________________________ GET /api/v1/live _______________________________
+        1. Test Case ID: HfL7hm
+        - ST101 Server error
+        [503] Service Unavailable:
+            `{"error":"...","details":[],"code":"DATABASE_UNAVAILABLE"}`
+        Reproduce with:
+            curl -X GET -H 'Authorization: [Filtered]' http://127.0.0.1:37017/api/v1/live
+        =================================== WARNINGS ===================================
+        """
+
+    @Test("only a 503 DATABASE_UNAVAILABLE is asked again; a 500 or a document mismatch beside it is not")
+    func overloadedOnly() {
+        #expect(OpenAPIConformanceTests.onlyOverloaded(Self.busy))
+        #expect(!OpenAPIConformanceTests.onlyOverloaded(Self.busy.replacingOccurrences(of: "[503] Service Unavailable", with: "[500] Internal Server Error")))
+        #expect(!OpenAPIConformanceTests.onlyOverloaded(Self.busy.replacingOccurrences(of: "- ST101 Server error", with: "- ST101 Server error\n- Response violates schema")))
+        #expect(!OpenAPIConformanceTests.onlyOverloaded("no failures here"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// database, msmtp handing the code's mail to aiosmtpd (a real SMTP server writing a Maildir),
 /// the code read from that mailbox, then used on the other node. The helpers are
 /// `email-delivery-tests.swift`'s.
-@Suite("Password reset through a real SMTP server", .serialized)
+@Suite("Password reset through a real SMTP server", .waitsOnProcesses, .serialized)
 struct PasswordResetEmailTests {
     @Test("a teacher asks for a code on one node, reads it from their mailbox in Arabic, sets a new password on the other, signs in with it",
           .enabled(if: EmailDeliveryTests.toolsInstalled || EmailDeliveryTests.required, "install msmtp (apt) and aiosmtpd (pip) to run this"))
@@ -45,7 +45,11 @@ struct PasswordResetEmailTests {
             #expect(mail.subject.contains(code))
 
             let verified = try await servers[1].requestRetryingUnavailable("POST", "/api/mobile/auth/verify-otp", json: ["email": "teacher@databayt.org", "otp": code])
-            if verified.status == 200 { break }
+            let changed = verified.status == 200
+                ? try await servers[1].requestRetryingUnavailable("POST", "/api/mobile/auth/new-password",
+                                                                  json: ["email": "teacher@databayt.org", "otp": code, "new_password": "Blue-Nile-River-7"])
+                : verified
+            if changed.status == 200 { break }
             let waited = Date().timeIntervalSince(askedAt)
             if waited > 10 * 60 && attempt < 3 { continue }
             // What the server held when it refused.
@@ -53,12 +57,10 @@ struct PasswordResetEmailTests {
                 SELECT r.created_at || ' expires ' || r.expires_at || ' attempts ' || r.attempts || ' used ' || COALESCE(r.used_at, '-')
                 FROM auth_password_resets r JOIN auth_users u ON u.id = r.user_id WHERE u.email = 'teacher@databayt.org'
                 """)
-            Issue.record("code \(code) refused (\(verified.status) \(String(decoding: verified.body, as: UTF8.self))) \(Int(waited)) s after it was asked for; codes held: \(held); mails: \(try smtp.received().map(\.subject))")
+            let step = verified.status == 200 ? "new-password" : "verify-otp"
+            Issue.record("code \(code) refused by \(step) (\(changed.status) \(String(decoding: changed.body, as: UTF8.self))) \(Int(waited)) s after it was asked for; codes held: \(held); mails: \(try smtp.received().map(\.subject))")
             return
         }
-        let changed = try await servers[1].requestRetryingUnavailable("POST", "/api/mobile/auth/new-password",
-                                                   json: ["email": "teacher@databayt.org", "otp": code, "new_password": "Blue-Nile-River-7"])
-        #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
         let signedIn = try await servers[0].requestRetryingUnavailable("POST", "/api/mobile/auth", json: ["identifier": "teacher@databayt.org", "password": "Blue-Nile-River-7"])
         #expect(signedIn.status == 200 && signedIn.object["access_token"] is String)
         #expect(try await servers[0].request("POST", "/api/mobile/auth", json: ["identifier": "teacher@databayt.org", "password": "1234"]).status == 401)

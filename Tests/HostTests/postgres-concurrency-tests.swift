@@ -5,7 +5,7 @@ import Testing
 /// Two real `hogwarts serve` processes at once on one PostgreSQL database (issue 13's proof):
 /// counter rows and unique keys, not luck, keep their writes apart. SQLite has one writer per
 /// file, so this runs only with `HOGWARTS_TEST_DATABASE=postgres://...`.
-@Suite("PostgreSQL: two processes at once", .serialized,
+@Suite("PostgreSQL: two processes at once", .waitsOnProcesses, .serialized,
        .enabled(if: TestDatabase.isPostgres, "needs HOGWARTS_TEST_DATABASE=postgres://... (SQLite has one writer per file)"))
 struct PostgresConcurrencyTests {
     /// The demo on a fresh schema and two servers on it.

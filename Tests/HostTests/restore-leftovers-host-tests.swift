@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("What restore leaves beside the backup it reads", .enabled(if: !TestDatabase.isPostgres, "SQLite files: PostgreSQL refuses backup and restore"))
+@Suite("What restore leaves beside the backup it reads", .waitsOnProcesses, .enabled(if: !TestDatabase.isPostgres, "SQLite files: PostgreSQL refuses backup and restore"))
 struct RestoreLeftoversHostTests {
     @Test("restore leaves no -wal or -shm beside the backup it read, whether backup wrote it or it is a copy of a live file")
     func restoreLeavesNoSidecars() throws {

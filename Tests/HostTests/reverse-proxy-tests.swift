@@ -8,7 +8,7 @@ import Testing
 /// that forges a forwarding header gains nothing, and TLS at the proxy makes the console's cookies Secure.
 /// Loopback has many addresses: nginx connects to the nodes from 127.0.0.2 (the one trusted
 /// proxy), people connect from 127.0.0.3 and 127.0.0.4, and a direct client from 127.0.0.1.
-@Suite("Behind nginx", .serialized,
+@Suite("Behind nginx", .waitsOnProcesses, .serialized,
        .enabled(if: NginxRun.available, "needs nginx, curl and openssl (Debian: nginx-light curl openssl)"))
 struct ReverseProxyTests {
     @Test("two people through nginx keep separate sign-in limits; a forged X-Forwarded-For, direct or through nginx, changes nothing; https at nginx makes the console cookie Secure")

@@ -14,7 +14,7 @@ import Testing
 ///   status, code and text once each answer's own ids are blanked);
 /// - no error answer names a student the caller may not see;
 /// - no error answer speaks in command-line terms (`--flag`, `hogwarts ...`).
-@Suite("Every route: out of scope reads like nothing, in API terms", .serialized)
+@Suite("Every route: out of scope reads like nothing, in API terms", .waitsOnProcesses, .serialized)
 struct RouteWalkRefusalTests {
     /// Roles narrower than the school; the test harness's person of each role teaches no class,
     /// has no child and is no student, so every demo row is out of their reach.

@@ -9,7 +9,7 @@ import Testing
 /// body and with the demo's real ids in the path. Whatever a route answers, it must be one of
 /// the API's statuses in the one error shape, never a 5xx, never Swift internals, and never a
 /// row of the demo school to someone from the other school.
-@Suite("Every route, every role, both schools", .serialized)
+@Suite("Every route, every role, both schools", .waitsOnProcesses, .serialized)
 struct RouteWalkTests {
     @Test("no 5xx, one error shape, no Swift internals, no row across schools", arguments: Role.allCases)
     func everyRoute(role: Role) async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Adding a module must not touch Core/ or Host/: scaffold two modules into a copy of this
 /// package, build it, and use the new commands through the real binary.
-@Suite("Scaffolding a new module")
+@Suite("Scaffolding a new module", .waitsOnProcesses)
 struct ScaffoldTests {
     @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests")
     func scaffoldedModuleWorks() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `hogwarts serve` as the apps meet it: a real process on a socket, a real sign-in, and a stop
 /// by signal that lets it finish and exit 0.
-@Suite("hogwarts serve", .serialized)
+@Suite("hogwarts serve", .waitsOnProcesses, .serialized)
 struct ServeTests {
     @Test("a teacher signs in, lists students, marks a class, reads it back; SIGTERM stops the server with 0")
     func teacherSession() async throws {

@@ -3,7 +3,7 @@ import HogwartsTestSupport
 import Testing
 
 /// Signing in from the command line, the way a teacher or a parent does.
-@Suite("Signing in with the hogwarts binary")
+@Suite("Signing in with the hogwarts binary", .waitsOnProcesses)
 struct SignInTests {
     static func demo() throws -> HogwartsProcess {
         let hogwarts = try HogwartsProcess()
@@ -109,7 +109,7 @@ struct SignInTests {
     }
 }
 
-@Suite("Timetable from the command line")
+@Suite("Timetable from the command line", .waitsOnProcesses)
 struct TimetableCommandTests {
     @Test("a student sees their week with its letter, and the calendar shows every week's letter")
     func studentTimetable() throws {
@@ -128,7 +128,7 @@ struct TimetableCommandTests {
     }
 }
 
-@Suite("Attendance from the command line")
+@Suite("Attendance from the command line", .waitsOnProcesses)
 struct AttendanceCommandTests {
     @Test("a teacher takes the register, a student checks in with the code, a parent reads the history")
     func register() throws {
@@ -159,7 +159,7 @@ struct AttendanceCommandTests {
     }
 }
 
-@Suite("Grades from the command line")
+@Suite("Grades from the command line", .waitsOnProcesses)
 struct GradesCommandTests {
     @Test("a teacher's bad batch lists every bad row and writes nothing; a student reads the published report card")
     func gradesFlow() throws {

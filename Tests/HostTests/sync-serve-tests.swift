@@ -4,7 +4,7 @@ import Testing
 
 /// Offline sync against the real `hogwarts serve`: a register taken with the command line while
 /// the server runs reaches the teacher's pull, and a register pushed by an app applies once.
-@Suite("Offline sync over HTTP", .serialized)
+@Suite("Offline sync over HTTP", .waitsOnProcesses, .serialized)
 struct SyncServeTests {
     /// Pulls every page from `cursor`, returning the changes, the last cursor and lastMutationSeq.
     private func pullAll(_ server: ServedHogwarts, token: String, client: String, from cursor: String?) async throws

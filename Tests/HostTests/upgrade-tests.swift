@@ -6,7 +6,7 @@ import Testing
 /// An upgrade as docs/operations.md tells the operator to do it: the database the previous
 /// release wrote (`Fixtures/previous-release.sqlite.gz`: `hogwarts demo --force` by the binary
 /// of e4d87ce, 29 MB, kept compressed) is migrated by this binary, keeps every row, and then works.
-@Suite("Upgrade from the previous release", .disabled(if: TestDatabase.isPostgres, "the fixture is a SQLite file: it runs in the SQLite pass"))
+@Suite("Upgrade from the previous release", .waitsOnProcesses, .disabled(if: TestDatabase.isPostgres, "the fixture is a SQLite file: it runs in the SQLite pass"))
 struct UpgradeTests {
     static let fixture = HogwartsProcess.packageRoot.appending(path: "Tests/HostTests/Fixtures/previous-release.sqlite.gz")
 
