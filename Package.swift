@@ -17,6 +17,7 @@ let modules: [(name: String, dependencies: [String])] = [
     ("Fees", ["Students"]),
     ("IdCards", ["Auth", "Students"]),
     ("Announcements", ["Auth", "Students"]),
+    ("Events", ["Auth", "Students"]),
     // new-module: entries above this line
 ]
 
@@ -36,6 +37,7 @@ let moduleTestDependencies: [String: [String]] = [
     "Notifications": ["Attendance", "Grades", "Messages", "Announcements"],
     "OneRoster": ["Grades"],
     "Announcements": ["Notifications"],
+    "Events": ["Timetable", "Grades"],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]

@@ -9,7 +9,52 @@ enum GradesPublishedQueries {
         NamedQueryProvider(AssessmentsAndResults.self, permission: GradesPermissions.manage) { _, context in
             try AssessmentsAndResults.answer(context)
         },
+        NamedQueryProvider(ExamDates.self, permission: GradesPermissions.read) { request, context in
+            try ExamDates.answer(request, context)
+        },
     ]
+}
+
+/// The dates of exams and tests in a span of days, by class, for a calendar. Asked with
+/// `grades.read`; the asker shows each person only their own classes' dates.
+public enum ExamDates: NamedQuery {
+    public static let name = "grades.exam-dates"
+
+    public struct Request: Codable, Sendable {
+        /// `YYYY-MM-DD`, both days included.
+        public var from: String
+        public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public struct Answer: Codable, Sendable, Equatable {
+        public var exams: [Exam]
+    }
+
+    public struct Exam: Codable, Sendable, Equatable {
+        public var id: String
+        public var classID: String
+        public var subjectID: String
+        public var title: String
+        /// `EXAM`, `TEST`, ...
+        public var kind: String
+        /// `YYYY-MM-DD`.
+        public var date: String
+    }
+
+    static func answer(_ request: Request, _ context: ActionContext) throws -> Answer {
+        let exams = try context.database.fetchAll("""
+            SELECT id, class_id, subject_id, title, kind, date FROM grades_assessments
+            WHERE school_id = :school_id AND kind IN ('EXAM', 'TEST') AND date >= :from AND date <= :to ORDER BY date, id
+            """, ["from": .text(request.from), "to": .text(request.to)]).map {
+            Exam(id: $0.string("id"), classID: $0.string("class_id"), subjectID: $0.string("subject_id"), title: $0.string("title"),
+                 kind: $0.string("kind"), date: $0.string("date"))
+        }
+        return Answer(exams: exams)
+    }
 }
 
 /// Every assessment of the school and every result entered for it, for a whole-school export (a

@@ -253,3 +253,30 @@ public enum Roster {
         return (row?.string("code") ?? classID, capacity, capacity - (row?.int("taken") ?? 0))
     }
 }
+
+extension Roster {
+    /// The classes the signed-in person belongs to: a student's own, a guardian's children's, the
+    /// classes a teacher teaches or is homeroom teacher of. Whom a class's notice or event is for.
+    public static func memberClassIDs(_ context: ActionContext) throws -> Set<String> {
+        try context.published(by: StudentsModule.moduleID) {
+            Set(try context.database.fetchAll("""
+                SELECT e.class_id AS c FROM students_enrolments e JOIN students_students s ON s.school_id = e.school_id AND s.id = e.student_id
+                WHERE e.school_id = :school_id AND s.user_id = :me
+                UNION SELECT e.class_id FROM students_enrolments e JOIN students_student_guardians sg ON sg.school_id = e.school_id AND sg.student_id = e.student_id
+                JOIN students_guardians g ON g.school_id = sg.school_id AND g.id = sg.guardian_id
+                WHERE e.school_id = :school_id AND g.user_id = :me
+                UNION SELECT class_id FROM students_teaching WHERE school_id = :school_id AND teacher_user_id = :me
+                UNION SELECT id FROM students_classes WHERE school_id = :school_id AND homeroom_teacher_id = :me
+                """, ["me": .text(context.principal.userID)]).map { $0.string("c") })
+        }
+    }
+
+    /// Every class of the school by id, with its code: for naming the class a row is for.
+    public static func classCodes(_ context: ActionContext) throws -> [String: String] {
+        try context.published(by: StudentsModule.moduleID) {
+            Dictionary(try context.database.fetchAll("SELECT id, code FROM students_classes WHERE school_id = :school_id").map {
+                ($0.string("id"), $0.string("code"))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+}

@@ -9,6 +9,9 @@ enum TimetablePublishedQueries {
         NamedQueryProvider(SchoolPeriods.self, permission: TimetablePermissions.read) { _, context in
             try SchoolPeriods.answer(context)
         },
+        NamedQueryProvider(SchoolClosures.self, permission: TimetablePermissions.read) { request, context in
+            try SchoolClosures.answer(request, context)
+        },
     ]
 }
 
@@ -42,5 +45,42 @@ public enum SchoolPeriods: NamedQuery {
                    endsAt: $0.string("ends_at"), isBreak: ($0["is_break"] ?? 0) != 0)
         }
         return Answer(periods: periods)
+    }
+}
+
+/// The school's holidays and closures that overlap a span of days: what a calendar shows as days off.
+public enum SchoolClosures: NamedQuery {
+    public static let name = "timetable.closures"
+
+    public struct Request: Codable, Sendable {
+        /// `YYYY-MM-DD`, both days included.
+        public var from: String
+        public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public struct Answer: Codable, Sendable, Equatable {
+        public var closures: [Closure]
+    }
+
+    public struct Closure: Codable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+        /// `YYYY-MM-DD`, both days included.
+        public var startsOn: String
+        public var endsOn: String
+    }
+
+    static func answer(_ request: Request, _ context: ActionContext) throws -> Answer {
+        let closures = try context.database.fetchAll("""
+            SELECT id, name, starts_on, ends_on FROM timetable_closures
+            WHERE school_id = :school_id AND starts_on <= :to AND ends_on >= :from ORDER BY starts_on, id
+            """, ["from": .text(request.from), "to": .text(request.to)]).map {
+            Closure(id: $0.string("id"), name: $0.string("name"), startsOn: $0.string("starts_on"), endsOn: $0.string("ends_on"))
+        }
+        return Answer(closures: closures)
     }
 }
