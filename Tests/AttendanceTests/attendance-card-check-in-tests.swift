@@ -1,4 +1,5 @@
 @testable import Attendance
+import Auth
 import Core
 import Foundation
 import HogwartsTestSupport
