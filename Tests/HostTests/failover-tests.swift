@@ -19,7 +19,8 @@ struct FailoverTests {
         defer { hogwarts.cleanUp() }
         let demo = try hogwarts.run(["demo"])
         #expect(demo.status == 0, "\(demo.stderr)")
-        let nodes = try (0..<2).map { _ in try ServedHogwarts(hogwarts) }
+        // The default bound, whatever the suite's environment sets for slow CI machines.
+        let nodes = try (0..<2).map { _ in try ServedHogwarts(hogwarts, environment: ["HOGWARTS_DATABASE_CONNECT_TIMEOUT": "2"]) }
         defer { for node in nodes { _ = node.stop() } }
         let token = try await nodes[0].signIn("teacher@databayt.org")
         let colleague = try #require(try hogwarts.strings("SELECT id FROM auth_users WHERE email = 'teacher30@databayt.org'").first)
