@@ -32,7 +32,7 @@ let moduleLibraries: [String: [Target.Dependency]] = [
 /// Modules a module's tests need besides its own closure: to raise the events it handles, or to
 /// check an optional collaboration (attendance periods from Timetable, report cards' attendance).
 let moduleTestDependencies: [String: [String]] = [
-    "Attendance": ["Timetable"],
+    "Attendance": ["Timetable", "IdCards"],
     "Grades": ["Attendance"],
     "Notifications": ["Attendance", "Grades", "Messages", "Announcements"],
     "OneRoster": ["Grades"],

@@ -6,7 +6,7 @@ struct AttendanceCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "attendance", abstract: L("attendance.cli.abstract"),
-            subcommands: [Take.self, TakeBatch.self, Register.self, OpenCheckInCommand.self, CheckInCommand.self, ExcuseCommand.self, NoticeCommand.self,
+            subcommands: [Take.self, TakeBatch.self, Register.self, OpenCheckInCommand.self, CheckInCommand.self, ScanCardCommand.self, ExcuseCommand.self, NoticeCommand.self,
                           History.self, Stats.self, Export.self])
     }
 

@@ -30,6 +30,14 @@ public enum AttendanceError: HogwartsError, Equatable {
     case invalidMaxScans(Int)
     case invalidAttachment(String)
     case tooManyAttachments(Int)
+    /// A card check-in names its class twice or not at all.
+    case oneClass
+    /// ID cards are off for this school (or not installed): no card can be read.
+    case cardsOff
+    /// Not a card this school signed, changed, expired, or its holder's account is not active.
+    case cardInvalid
+    /// A valid card whose holder is not a student of this class (never named).
+    case cardNotInClass(String)
 
     public var messageKey: String {
         switch self {
@@ -60,6 +68,10 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .invalidMaxScans: "attendance.error.invalid-max-scans"
         case .invalidAttachment: "attendance.error.invalid-attachment"
         case .tooManyAttachments: "attendance.error.too-many-attachments"
+        case .oneClass: "attendance.error.one-class"
+        case .cardsOff: "attendance.error.cards-off"
+        case .cardInvalid: "attendance.error.card-invalid"
+        case .cardNotInClass: "attendance.error.card-not-in-class"
         }
     }
 
@@ -68,7 +80,7 @@ public enum AttendanceError: HogwartsError, Equatable {
         case .duplicateMark(let value), .futureDate(let value), .unknownPeriod(let value),
              .invalidDate(let value), .notExcusable(let value), .unknownExcuse(let value), .alreadyDecided(let value), .invalidFile(let value),
              .outsideSchoolYear(let value), .invalidRegistersFile(let value), .noClass(let value), .unknownRecord(let value),
-             .invalidAttachment(let value):
+             .invalidAttachment(let value), .cardNotInClass(let value):
             ["value": value]
         case .unknownStudents(let ids): ["value": ids.joined(separator: ", "), "count": String(ids.count)]
         case .checkInFull(let count), .invalidCheckInMinutes(let count), .invalidMaxScans(let count), .tooManyAttachments(let count): ["value": String(count)]
@@ -82,7 +94,7 @@ public enum AttendanceError: HogwartsError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .notAStudent, .outsideEditWindow, .notAGuardian: .permissionDenied
-        case .unknownPeriod, .noRecord, .unknownExcuse, .unknownStudents, .unknownRecord: .notFound
+        case .unknownPeriod, .noRecord, .unknownExcuse, .unknownStudents, .unknownRecord, .cardInvalid: .notFound
         case .excuseExists, .alreadyDecided, .checkInFull: .conflict
         default: .invalidData
         }

@@ -21,7 +21,7 @@ public struct AttendanceModule: AppModule {
     public var actions: [any Action.Type] {
         [TakeAttendance.self, TakeRegisters.self, ClassRegister.self, OpenCheckIn.self, CheckIn.self, SubmitExcuse.self, ReviewExcuse.self, ListExcuses.self,
          SubmitNotice.self, ReviewNotice.self, AttendanceHistory.self, AttendanceStats.self, ExportEdFi.self, ExportEdFiEvents.self,
-         AttendanceRecords.self, AttendanceSummary.self, AttendanceToday.self, MarkStudents.self]
+         AttendanceRecords.self, AttendanceSummary.self, AttendanceToday.self, MarkStudents.self, CheckInByCard.self]
     }
     public var commands: [any ParsableCommand.Type] { [AttendanceCommand.self] }
     public var settings: [SettingDefinition] { AttendanceSettings.definitions }

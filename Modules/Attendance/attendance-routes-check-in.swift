@@ -5,7 +5,7 @@ import Foundation
 /// scans its code (`attendance.check-in`). The contract's statuses: an unknown or forged code
 /// 404, a code for another class 403, an expired one 410, a full window or a second scan 409.
 extension AttendanceRoutes {
-    static var checkIn: [APIRoute] { [openWindow, scan] }
+    static var checkIn: [APIRoute] { [openWindow, scan, cardScan] }
 
     static let maximumScans = 10_000
 
@@ -96,5 +96,41 @@ extension AttendanceRoutes {
         let success: Bool
         let studentId: String
         let status: AttendanceStatus
+    }
+
+    struct CardBody: Decodable {
+        let classId: String
+        let qrPayload: String
+        let period: String?
+    }
+
+    /// A teacher's or the office's scanner reads a student's ID card (`CheckInByCard`).
+    private static var cardScan: APIRoute {
+        let body: APISchema = .object([
+            ("class_id", .id), ("qr_payload", .string(maxLength: CheckInByCard.payloadLimit)), ("period", .optional(.string(maxLength: TextLimit.name))),
+        ])
+        let response: APISchema = .object([
+            ("student_id", .id), ("gr_number", .text), ("name", .text), ("class_id", .id), ("status", statusSchema), ("already_checked_in", .boolean),
+        ])
+        return APIRoute(.post, "/api/v1/attendance/card-check-in",
+                        summary: "Checks a student in by their ID card's QR payload: PRESENT, or LATE if the register already marked them",
+                        body: body, response: response) { request in
+            let body = try request.decode(CardBody.self)
+            try check(body.classId, "class_id", maxLength: TextLimit.name)
+            try check(body.qrPayload, "qr_payload", maxLength: CheckInByCard.payloadLimit)
+            try check(body.period, "period", maxLength: TextLimit.name)
+            let result = try await request.run(CheckInByCard.self, .init(classID: body.classId, period: body.period, payload: body.qrPayload))
+            return try .json(CardAnswer(studentId: result.studentID, grNumber: result.grNumber, name: result.name, classId: result.classID,
+                                        status: result.status, alreadyCheckedIn: result.alreadyCheckedIn))
+        }
+    }
+
+    struct CardAnswer: Encodable, Sendable {
+        let studentId: String
+        let grNumber: String
+        let name: String
+        let classId: String
+        let status: AttendanceStatus
+        let alreadyCheckedIn: Bool
     }
 }

@@ -19,6 +19,7 @@ public struct IdCardsModule: AppModule {
     public var actions: [any Action.Type] { [ShowIdCard.self, VerifyIdCard.self] }
     public var commands: [any ParsableCommand.Type] { [IdCardsCommand.self] }
     public var routes: [APIRoute] { IdCardsRoutes.all }
+    public var queries: [NamedQueryProvider] { IdCardsPublishedQueries.all }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)

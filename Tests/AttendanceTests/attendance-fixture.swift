@@ -85,10 +85,12 @@ struct AttendanceFixture {
     let school: School
     let clock: MovableClock
 
-    init(at time: String = "2026-11-22T06:00:00Z") throws {
+    /// - Parameter more: modules beside Attendance's own (ID cards, for a check-in by card).
+    init(at time: String = "2026-11-22T06:00:00Z", with more: [any AppModule] = []) throws {
         let clock = MovableClock(time)
         self.clock = clock
-        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), EventLog()], clock: { clock.now })
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), TimetableModule(), AttendanceModule(), EventLog()] + more,
+                                                          clock: { clock.now })
         self.harness = harness
         school = schools[0]
     }

@@ -20,8 +20,8 @@ struct RoutesFixture {
     let nileStudent: String
     let nileClass: String
 
-    init(at time: String = "2026-11-22T06:00:00Z") throws {
-        base = try AttendanceFixture(at: time)
+    init(at time: String = "2026-11-22T06:00:00Z", with more: [any AppModule] = []) throws {
+        base = try AttendanceFixture(at: time, with: more)
         nile = try base.harness.kernel.school("nile")
         teacher = try base.account("teacher@databayt.org")
         student = try base.account("student@databayt.org")
