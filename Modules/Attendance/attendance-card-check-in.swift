@@ -5,7 +5,7 @@ import Students
 
 /// ID cards' answer to whose card a scanned QR payload is, as that module gives it (by name and
 /// shape: Attendance does not depend on ID cards). Nil `userID`: not a valid card of this school.
-/// `AttendanceCardCheckInTests` checks the shape against the provider's own type.
+/// `AttendanceCardCheckInTests` asks it end to end: a shape that differed would fail every scan.
 enum CardHolderQuery: NamedQuery {
     static let name = "id-cards.holder"
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Named queries ID cards answers for modules that do not depend on it (Attendance checks a
 /// student in by their card where ID cards are on). Their shapes are a contract: a field is never
-/// renamed or removed under the same name; `IdCardsQueryTests` checks the shape.
+/// renamed or removed under the same name; `AttendanceCardCheckInTests` asks it end to end.
 enum IdCardsPublishedQueries {
     static let all: [NamedQueryProvider] = [
         NamedQueryProvider(CardHolderQuery.self, permission: IdCardsPermissions.verify) { request, context in
