@@ -9,47 +9,19 @@ import Testing
 @Suite("Announcements: offline sync")
 struct AnnouncementsSyncTests {
     let school: AnnouncementsFixture
+    let sync: SyncTestReader
 
     init() throws {
         school = try AnnouncementsFixture()
+        sync = SyncTestReader(school.harness.kernel, school: school.harness.school.id, type: "announcements.post")
     }
 
-    /// The announcement ids in every change since `cursor`, with what each became: its title, or
-    /// "deleted". Without a cursor, from where a new app's snapshot would leave it.
     private func pull(_ principal: Principal, from cursor: String? = nil) throws -> (changes: [String: String], cursor: String) {
-        var cursor = try cursor ?? school.harness.kernel.syncSnapshot(after: nil, limit: 1, as: principal, in: school.harness.school.id).cursor
-        var seen: [String: String] = [:]
-        while true {
-            guard case .changes(let changes, let next, let hasMore, _) = try school.harness.kernel.syncPull(
-                clientID: nil, cursor: cursor, limit: 1000, as: principal, in: school.harness.school.id) else {
-                Issue.record("the pull was reset")
-                return (seen, cursor)
-            }
-            for change in changes where change.type == "announcements.post" {
-                if case .object(let data)? = change.data, case .string(let title)? = data["title"] {
-                    seen[change.id] = title
-                } else {
-                    seen[change.id] = "deleted"
-                }
-            }
-            cursor = next
-            if !hasMore { return (seen, next) }
-        }
+        let pulled = try sync.pull(principal, from: cursor)
+        return (pulled.titles, pulled.cursor)
     }
 
-    /// The announcement titles in a new app's snapshot.
-    private func snapshot(_ principal: Principal) throws -> Set<String> {
-        var titles: Set<String> = []
-        var after: String?
-        repeat {
-            let page = try school.harness.kernel.syncSnapshot(after: after, limit: 100, as: principal, in: school.harness.school.id)
-            for item in page.items where item.type == "announcements.post" {
-                if case .object(let data) = item.data, case .string(let title)? = data["title"] { titles.insert(title) }
-            }
-            after = page.after
-        } while after != nil
-        return titles
-    }
+    private func snapshot(_ principal: Principal) throws -> Set<String> { try sync.snapshot(principal) }
 
     @Test("each audience reaches exactly its people offline: the school, a role, a class (its students, guardians and teacher), a year level")
     func audiences() throws {
