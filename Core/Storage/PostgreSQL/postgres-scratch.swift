@@ -7,7 +7,7 @@ public enum PostgresScratch {
     /// work in it (their `search_path`).
     public static func makeSchema(on url: String) throws -> String {
         let schema = "scratch" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let connection = try PostgresConnection(conninfo: url, timeouts: PostgresTimeouts())
+        let connection = try PostgresConnection(conninfo: url, timeouts: .fromEnvironment())
         try connection.command("CREATE SCHEMA \(schema)")
         return url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     }
@@ -15,7 +15,7 @@ public enum PostgresScratch {
     /// Drops the schema `makeSchema` made for `scratchURL`, with everything in it.
     public static func dropSchema(_ scratchURL: String, on url: String) {
         guard let schema = schema(of: scratchURL),
-              let connection = try? PostgresConnection(conninfo: url, timeouts: PostgresTimeouts()) else { return }
+              let connection = try? PostgresConnection(conninfo: url, timeouts: .fromEnvironment()) else { return }
         try? connection.command("DROP SCHEMA IF EXISTS \(schema) CASCADE")
     }
 
@@ -27,7 +27,7 @@ public enum PostgresScratch {
         guard let template = schema(of: templateURL), let target = schema(of: scratchURL) else {
             throw KernelError.storage("PostgreSQL: not a scratch schema URL")
         }
-        let connection = try PostgresConnection(conninfo: url, timeouts: PostgresTimeouts())
+        let connection = try PostgresConnection(conninfo: url, timeouts: .fromEnvironment())
         try connection.command("""
             DO $copy$
             DECLARE t record; s record; columns text; last bigint; called boolean;
