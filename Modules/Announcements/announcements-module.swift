@@ -25,6 +25,8 @@ public struct AnnouncementsModule: AppModule {
     public var publishedEvents: [any DomainEvent.Type] { [AnnouncementPublished.self] }
     public var commands: [any ParsableCommand.Type] { [AnnouncementsCommand.self] }
     public var routes: [APIRoute] { AnnouncementsRoutes.all }
+    public var syncEntities: [SyncEntityType] { AnnouncementsSync.entities }
+    public var syncScopes: SyncScopeRule? { AnnouncementsSync.scopes }
     /// Each server publishes scheduled announcements as they fall due; the guarded update tells each audience once.
     public var backgroundJobs: [BackgroundJob] {
         [BackgroundJob("announcements.publish-due", every: 60, when: AnnouncementsDue.self, .init(), run: PublishDueAnnouncements.self, .init())]

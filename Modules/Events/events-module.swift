@@ -24,6 +24,8 @@ public struct EventsModule: AppModule {
     }
     public var commands: [any ParsableCommand.Type] { [EventsCommand.self] }
     public var routes: [APIRoute] { EventsRoutes.all }
+    public var syncEntities: [SyncEntityType] { EventsSync.entities }
+    public var syncScopes: SyncScopeRule? { EventsSync.scopes }
     public var strings: StringCatalog { Self.catalog }
 
     private static let catalog = StringCatalog.load(from: .module)
