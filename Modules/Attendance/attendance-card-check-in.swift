@@ -67,7 +67,7 @@ public struct CheckInByCard: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let (session, member) = try Self.resolve(input, context)
-        let alreadyIn = member.status.map { [.present, .late].contains($0) } ?? false
+        let alreadyIn = member.isCheckedIn
         let status: AttendanceStatus = member.status.map { alreadyIn ? $0 : .late } ?? .present
         if !alreadyIn {
             _ = try RecordWriter.write(student: member, status: status, classID: session.classID, classCode: session.classCode,
@@ -81,12 +81,8 @@ public struct CheckInByCard: Action {
     /// Today's register of the class, and the card holder in it; read once per run.
     private static func resolve(_ input: Input, _ context: ActionContext) throws -> (ClassSession, ClassSession.Member) {
         try context.remember("attendance.check-in-card") {
-            let session: ClassSession
-            switch (input.classID, input.classCode) {
-            case (let id?, nil): session = try ClassSession(classID: id, date: nil, period: input.period, context)
-            case (nil, let code?): session = try ClassSession(classCode: code, date: nil, period: input.period, context)
-            default: throw AttendanceError.oneClass
-            }
+            guard (input.classID == nil) != (input.classCode == nil) else { throw AttendanceError.oneClass }
+            let session = try ClassSession(classID: input.classID, classCode: input.classCode, date: nil, period: input.period, context)
             // Scope before the card: another teacher's class is a class that does not exist.
             try ClassAccess.require(classID: session.classID, named: input.classID ?? session.classCode, context)
             guard let holder = try context.ask(CardHolderQuery.self, .init(payload: input.payload)) else { throw AttendanceError.cardsOff }

@@ -138,7 +138,7 @@ public struct CheckIn: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
         let (window, member, classCode) = try resolve(input.code, context)
-        if let status = member.status, [.present, .late].contains(status) {
+        if member.isCheckedIn, let status = member.status {
             return Output(status: status, classCode: classCode, alreadyCheckedIn: true, studentID: member.studentID)
         }
         let lateAfter: Date? = window["late_after"]
@@ -167,7 +167,7 @@ public struct CheckIn: Action {
         let session = try ClassSession(classID: window.string("class_id"), date: window.string("date"), period: window.string("period"), context)
         guard let member = session.members.first(where: { $0.studentID == studentID }) else { throw AttendanceError.codeOtherClass }
         // A window that caps its scans is full once that many students checked in; one already in changes nothing.
-        let alreadyIn = member.status.map { [.present, .late].contains($0) } ?? false
+        let alreadyIn = member.isCheckedIn
         if let maxScans: Int = window["max_scans"], window.int("scans") >= maxScans, !alreadyIn { throw AttendanceError.checkInFull(maxScans) }
         return (window, member, window.string("class_code"))
     }

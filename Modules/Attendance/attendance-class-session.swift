@@ -16,6 +16,9 @@ struct ClassSession {
         /// written in the old class): with status and notes, what makes a mark a change.
         let method: AttendanceMethod?
         let recordClassID: String?
+
+        /// Already in class by this register: PRESENT or LATE (a check-in changes nothing then).
+        var isCheckedIn: Bool { status.map { [.present, .late].contains($0) } ?? false }
     }
 
     let classID: String
@@ -67,6 +70,15 @@ struct ClassSession {
     }
 
     /// A class by its id (the API's `section_id`), of any school year; another school's id is unknown.
+    /// The class named by id (the API) when given, else by code (the command line).
+    init(classID: String?, classCode: String?, date: String?, period: String?, forWriting: Bool = true, _ context: ActionContext) throws {
+        if let classID {
+            try self.init(classID: classID, date: date, period: period, forWriting: forWriting, context)
+        } else {
+            try self.init(classCode: classCode ?? "", date: date, period: period, forWriting: forWriting, context)
+        }
+    }
+
     init(classID: String, date: String?, period: String?, forWriting: Bool = true, _ context: ActionContext) throws {
         try self.init(classID: classID, classCode: try Self.classCode(id: classID, context), date: date, period: period,
                       forWriting: forWriting, context)

@@ -62,12 +62,7 @@ public struct ClassRegister: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let session: ClassSession
-        if let classID = input.classID {
-            session = try ClassSession(classID: classID, date: input.date, period: input.period, forWriting: false, context)
-        } else {
-            session = try ClassSession(classCode: input.classCode ?? "", date: input.date, period: input.period, forWriting: false, context)
-        }
+        let session = try ClassSession(classID: input.classID, classCode: input.classCode, date: input.date, period: input.period, forWriting: false, context)
         try ClassAccess.require(classID: session.classID, named: input.classID ?? session.classCode, context)
         return Output(classID: session.classID, classCode: session.classCode, date: session.date, period: session.period, lines: session.members.map {
             Line(position: $0.position, studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name, status: $0.status, notes: $0.notes)
