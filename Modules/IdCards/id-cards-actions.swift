@@ -90,7 +90,8 @@ public struct VerifyIdCard: Action {
     public init() {}
 
     public func validate(_ input: Input, in context: ActionContext) throws {
-        try TextInput.check(input.payload, field: "payload", maxLength: 2_000)
+        // A pasted code often ends in a line break; the code itself never holds one.
+        try TextInput.check(input.payload.trimmingCharacters(in: .whitespacesAndNewlines), field: "payload", maxLength: 2_000)
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> IdCardHolder {

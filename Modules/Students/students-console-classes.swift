@@ -2,8 +2,8 @@ import Core
 import Foundation
 
 extension StudentsModule {
-    /// A teacher's class lists.
-    public var consolePages: [ConsolePage] { [StudentsConsole.classes] }
+    /// A teacher's class lists, and everyone's subjects.
+    public var consolePages: [ConsolePage] { [StudentsConsole.classes, StudentsConsole.subjects] }
 }
 
 /// Class lists in the console: the teacher's classes (`students.teacher-classes`) and one class's

@@ -10,7 +10,7 @@ public enum StudentsSync {
     /// Held by roles that read every student (admins, staff): one key instead of one per class.
     public static let everyone = SyncScopeKey.other("students", "all")
 
-    static var entities: [SyncEntityType] { [student, schoolClass] }
+    static var entities: [SyncEntityType] { [student, schoolClass, subject] }
 
     static let student = SyncEntityType(
         "student",

@@ -39,8 +39,10 @@ struct OpenAPIConformanceTests {
                 try HogwartsProcess.run(schemathesis, [
                     "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
                     "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-                    // Signing out would end the token the rest of the run uses.
-                    "--exclude-path", "/api/mobile/auth/logout",
+                    // Signing out would end the token the rest of the run uses. The live stream
+                    // never ends on its own, so each example waited for minutes: its answers are
+                    // checked in live-updates-tests.swift.
+                    "--exclude-path", "/api/mobile/auth/logout", "--exclude-path", "/api/v1/live",
                     "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
                 ], in: hogwarts.directory)
             }

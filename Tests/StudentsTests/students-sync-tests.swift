@@ -97,6 +97,34 @@ struct StudentsSyncTests {
         #expect(try pull(roster.teacher8A, from: snapshot.cursor).changes.isEmpty)
         #expect(students(try pull(roster.teacher7A).changes).contains("GR-9"))
     }
+
+    private func subjects(_ changes: [SyncChange]) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for change in changes where change.type == "students.subject" && change.op == "upsert" {
+            guard case .object(let data)? = change.data, case .string(let code)? = data["code"], case .array(let teaching)? = data["teaching"] else { continue }
+            result[code] = teaching.compactMap { row in
+                guard case .object(let fields) = row, case .string(let classCode)? = fields["classCode"] else { return nil }
+                return classCode
+            }.sorted()
+        }
+        return result
+    }
+
+    @Test("the subjects catalog reaches everyone in the school with where it is taught; a new class for a subject re-sends it; another school's never arrives")
+    func subjectsCatalog() throws {
+        let other = try roster.harness.makeSchool("other-school")
+        try roster.harness.kernel.run(CreateSubject.self, .init(code: "SECRET", name: LocalizedText(ar: "سر", en: "Secret"), credits: 1),
+                                      as: roster.harness.user(.admin, in: other), in: other.id)
+        for person in [roster.admin, roster.teacher7A, roster.guardian, roster.studentUser] {
+            #expect(try subjects(pull(person).changes) == ["MATH": ["8A"]], "\(person.displayName) reads the catalog")
+        }
+        let snapshot = try roster.harness.kernel.syncSnapshot(after: nil, as: roster.guardian, in: roster.harness.school.id)
+        #expect(snapshot.items.filter { $0.type == "students.subject" }.count == 1)
+
+        let before = try pull(roster.guardian).cursor
+        try roster.run(AssignTeacher.self, .init(teacherEmail: "t7a@school.org", classCode: "7A", subjectCode: "MATH"))
+        #expect(try subjects(pull(roster.guardian, from: before).changes) == ["MATH": ["7A", "8A"]])
+    }
 }
 
 enum StudentsSyncTestFailure: Error { case reset }
