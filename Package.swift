@@ -38,6 +38,7 @@ let moduleTestDependencies: [String: [String]] = [
     "OneRoster": ["Grades"],
     "Announcements": ["Notifications"],
     "Events": ["Timetable", "Grades"],
+    "Fees": ["Notifications"],
 ]
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]

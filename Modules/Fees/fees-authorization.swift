@@ -35,8 +35,13 @@ public enum FeesSettings {
         FeesLateFee.isWellFormed($0)
     }
     public static let lateFeeGraceDays = Setting<Int>.integer("fees", "late-fee-grace-days", default: 7, in: 0...365)
+    /// Guardians hear of a child's fees this many days before they fall due (0: not beforehand).
+    public static let reminderDaysBefore = Setting<Int>.integer("fees", "reminder-days-before", default: 7, in: 0...90)
+    /// Guardians hear once when a child's fees become overdue.
+    public static let overdueReminders = Setting<Bool>.flag("fees", "overdue-reminders", default: true)
 
     static var definitions: [SettingDefinition] {
-        [currency.definition, lateEnrolment.definition, studentsSeeBalance.definition, lateFee.definition, lateFeeGraceDays.definition]
+        [currency.definition, lateEnrolment.definition, studentsSeeBalance.definition, lateFee.definition, lateFeeGraceDays.definition,
+         reminderDaysBefore.definition, overdueReminders.definition]
     }
 }

@@ -9,7 +9,8 @@ struct FeesCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "fees", abstract: L("fees.cli.abstract"),
                              subcommands: [Structures.self, AddStructure.self, Discount.self, Generate.self, Invoices.self, Pay.self, Refund.self,
-                                           Reverse.self, Leave.self, Statement.self, Balances.self, Aged.self, Collections.self, FeesExportCommand.self],
+                                           Reverse.self, Leave.self, Statement.self, Balances.self, Aged.self, Collections.self, Classes.self, Reminders.self,
+                                           FeesExportCommand.self],
                              defaultSubcommand: Balances.self)
     }
 
@@ -191,6 +192,20 @@ struct FeesCommand: ParsableCommand {
         }
     }
 
+    struct Reminders: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "reminders", abstract: L("fees.cli.reminders")) }
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var session: SessionOptions
+        @Argument(help: ArgumentHelp(L("fees.argument.child"))) var student: String
+        @Flag(name: .customLong("off"), help: ArgumentHelp(L("fees.option.reminders-off"))) var off = false
+
+        func run() throws {
+            let session = try CommandSession(global, self.session)
+            let result = try session.run(SetFeeReminders.self, .init(student: student, enabled: !off))
+            try session.output.emit(result) { L($0.enabled ? "fees.reminders.on" : "fees.reminders.off", ["name": $0.name, "student": $0.grNumber]) }
+        }
+    }
+
     struct Statement: ParsableCommand {
         static var configuration: CommandConfiguration { CommandConfiguration(commandName: "statement", abstract: L("fees.cli.statement")) }
         @OptionGroup var global: GlobalOptions
@@ -244,6 +259,23 @@ struct FeesCommand: ParsableCommand {
                 return TextTable(headers: [L("fees.heading.gr"), L("fees.heading.name"), L("fees.heading.current"), "1-30", "31-60", "61-90", "90+",
                                            L("fees.heading.owed")],
                                  rows: aged.students.map { [$0.grNumber, $0.name] + cells($0.buckets) } + [["", L("fees.heading.total")] + cells(aged.total)])
+            }
+        }
+    }
+
+    struct Classes: ParsableCommand {
+        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "classes", abstract: L("fees.cli.classes")) }
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var session: SessionOptions
+
+        func run() throws {
+            let session = try CommandSession(global, self.session)
+            try session.output.emit(try session.run(FeeClassTotals.self, .init())) { totals in
+                TextTable(headers: [L("fees.heading.class"), L("fees.heading.students"), L("fees.heading.charge"), L("fees.heading.paid"),
+                                    L("fees.heading.owed"), L("fees.heading.overdue")],
+                          rows: totals.rows.map { [$0.classCode ?? L("fees.no-class"), String($0.students), money($0.chargedMinor, totals.minorDigits),
+                                                   money($0.paidMinor, totals.minorDigits), money($0.balanceMinor, totals.minorDigits),
+                                                   money($0.overdueMinor, totals.minorDigits)] })
             }
         }
     }

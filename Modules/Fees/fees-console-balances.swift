@@ -8,6 +8,11 @@ import Foundation
 extension FeesConsole {
     static let balances = ConsolePage("balances", title: Words.balancesTitle, permission: FeesPermissions.read) { console in
         do {
+            if console.isPost, let student = console.form.value("student") {
+                let enabled = console.form.value("reminders") == "on"
+                _ = try await console.run(SetFeeReminders.self, .init(student: student, enabled: enabled))
+                return .redirect(console.pagePath("fees", "balances", query: [("student", student), ("reminders", enabled ? "on" : "off")]))
+            }
             if let student = console.query["student"].flatMap({ $0.isEmpty ? nil : $0 }) {
                 return try await statement(console, student: student)
             }
@@ -50,8 +55,14 @@ extension FeesConsole {
              "amount": money.text(entry.kind == .payment ? entry.amountMinor : -entry.amountMinor), "reference": entry.reference ?? ""]
         }
         let receipt = console.query["receipt"] ?? ""
+        // Only a guardian chooses reminders, for each child.
+        let reminders = console.principal.role == .guardian ? try await console.run(ShowFeeReminders.self, .init(student: account.grNumber)) : nil
+        let remindersNotice = console.query["reminders"].map { console.say($0 == "on" ? Words.remindersOn : Words.remindersOff) } ?? ""
         return .page(title: console.say(Words.statementOf, ["name": account.name]), body: Templates.statement.render(console.common.merging([
-            "notice": receipt.isEmpty ? "" : console.say(Words.saved, ["receipt": receipt]),
+            "notice": receipt.isEmpty ? remindersNotice : console.say(Words.saved, ["receipt": receipt]),
+            "choosesReminders": reminders != nil, "remindersOn": reminders ?? false, "remindLabel": console.say(Words.remindMe),
+            "remindHint": console.say(Words.remindHint), "saveReminders": console.say(Words.saveReminders),
+            "remindAction": console.pagePath("fees", "balances"),
             "gr": account.grNumber, "grLabel": console.say(Words.grNumber),
             "balanceLabel": console.say(Words.balance), "balance": money.text(account.balanceMinor),
             "overdueLabel": console.say(Words.overdue), "overdue": money.text(account.overdueMinor),
@@ -85,6 +96,10 @@ extension FeesConsole.Templates {
         <p><strong>{{balanceLabel}}</strong> <bdi dir="ltr" id="fees-balance">{{balance}}</bdi></p>
         <p>{{overdueLabel}}: <bdi dir="ltr">{{overdue}}</bdi></p>
         {{#pay}}<p class="actions"><a href="{{pay}}">{{payText}}</a></p>{{/pay}}</div>
+        {{#choosesReminders}}<form method="post" action="{{remindAction}}" class="panel" id="fees-reminders"><input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="student" value="{{gr}}">
+        <p><input id="fees-remind" name="reminders" type="checkbox"{{#remindersOn}} checked{{/remindersOn}} aria-describedby="fees-remind-hint"><label for="fees-remind">{{remindLabel}}</label></p>
+        <p class="hint" id="fees-remind-hint">{{remindHint}}</p><button type="submit">{{saveReminders}}</button></form>{{/choosesReminders}}
         <h2>{{invoicesTitle}}</h2>
         {{#noInvoices}}<p>{{noInvoices}}</p>{{/noInvoices}}
         {{^noInvoices}}<div class="table-wrap" tabindex="0"><table id="fees-invoices"><thead><tr><th scope="col">{{itemLabel}}</th><th scope="col">{{dueLabel}}</th><th scope="col">{{amountLabel}}</th>

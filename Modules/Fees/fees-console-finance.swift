@@ -18,7 +18,15 @@ extension FeesConsole {
             ["name": entry.row.name, "gr": entry.row.grNumber, "overdue": money.text(entry.overdue), "owed": money.text(entry.row.buckets.totalMinor),
              "statement": console.pagePath("fees", "balances", query: [("student", entry.row.grNumber)])]
         }
+        let classes = try await console.run(FeeClassTotals.self, .init())
+        let classRows: [[String: Any]] = classes.rows.map { row in
+            ["class": row.className.map { "\(row.classCode ?? "") · \($0.text(in: console.language))" } ?? console.say(Words.noClass),
+             "students": String(row.students), "charged": money.text(row.chargedMinor), "paid": money.text(row.paidMinor),
+             "owed": money.text(row.balanceMinor), "overdue": money.text(row.overdueMinor)]
+        }
         return .page(title: console.say(Words.financeTitle), body: Templates.finance.render(console.common.merging(summary.values(console)) { $1 }.merging([
+            "classesTitle": console.say(Words.byClass), "classRows": classRows, "classLabel": console.say(Words.classLabel),
+            "studentsLabel": console.say(Words.studentsLabel), "chargedLabel": console.say(Words.charged), "paidLabel": console.say(Words.paidLabel),
             "paymentsText": console.say(Words.paymentsCount, ["count": String(summary.payments)]),
             "chart": chart, "pay": console.pagePath("fees", "pay"), "payText": console.say(Words.recordPayment),
             "balances": console.pagePath("fees", "balances"), "balancesText": console.say(Words.allBalances),
@@ -75,6 +83,11 @@ extension FeesConsole.Templates {
         {{#none}}<p>{{none}}</p>{{/none}}
         {{^none}}<div class="table-wrap" tabindex="0"><table id="fees-behind"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th><th scope="col">{{overdueHeading}}</th><th scope="col">{{owedLabel}}</th></tr></thead>
         <tbody>{{#rows}}<tr><td><a href="{{statement}}"><bdi>{{name}}</bdi></a></td><td dir="ltr">{{gr}}</td><td dir="ltr">{{overdue}}</td><td dir="ltr">{{owed}}</td></tr>{{/rows}}</tbody></table></div>{{/none}}
+        <h2 id="fees-classes-title">{{classesTitle}}</h2>
+        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="fees-classes-title"><table id="fees-classes"><thead><tr><th scope="col">{{classLabel}}</th>
+        <th scope="col">{{studentsLabel}}</th><th scope="col">{{chargedLabel}}</th><th scope="col">{{paidLabel}}</th><th scope="col">{{owedLabel}}</th><th scope="col">{{overdueHeading}}</th></tr></thead>
+        <tbody>{{#classRows}}<tr><td><bdi>{{class}}</bdi></td><td dir="ltr">{{students}}</td><td dir="ltr">{{charged}}</td><td dir="ltr">{{paid}}</td><td dir="ltr">{{owed}}</td>
+        <td dir="ltr">{{overdue}}</td></tr>{{/classRows}}</tbody></table></div>
         """)
 
     static let card = ConsoleTemplate("""

@@ -31,6 +31,17 @@ extension FeesConsole {
         static let studentAndAmount = LocalizedText(ar: "اكتب رقم قيد الطالب والمبلغ.", en: "Enter the student's GR number and the amount.")
         static let savePayment = LocalizedText(ar: "حفظ الدفعة", en: "Save the payment")
         static let saved = LocalizedText(ar: "حُفظت الدفعة، إيصال رقم {receipt}.", en: "Payment saved, receipt {receipt}.")
+        static let remindMe = LocalizedText(ar: "ذكّرني بهذه الرسوم قبل موعدها وعند تأخرها", en: "Remind me of these fees before they fall due and when they are overdue")
+        static let remindHint = LocalizedText(ar: "تصل التذكيرات عبر قنوات الإشعارات التي اخترتها، لكل ابن على حدة.",
+                                              en: "Reminders come through the notification channels you chose, for each child apart.")
+        static let saveReminders = LocalizedText(ar: "حفظ", en: "Save")
+        static let byClass = LocalizedText(ar: "حسب الفصل", en: "By class")
+        static let classLabel = LocalizedText(ar: "الفصل", en: "Class")
+        static let studentsLabel = LocalizedText(ar: "الطلاب", en: "Students")
+        static let noClass = LocalizedText(ar: "بلا فصل هذا العام", en: "In no class this year")
+        static let remindersOn = LocalizedText(ar: "ستصلك تذكيرات رسوم هذا الابن.", en: "You will be reminded of this child's fees.")
+        static let remindersOff = LocalizedText(ar: "لن تصلك تذكيرات رسوم هذا الابن. يمكنك تشغيلها من هنا في أي وقت.",
+                                                en: "No more fee reminders for this child. You can turn them back on here at any time.")
 
         static let balancesIntro = LocalizedText(ar: "افتح طالبًا لترى فواتيره ومدفوعاته.", en: "Open a student to see their invoices and payments.")
         static let chooseChild = LocalizedText(ar: "اختر أحد أبنائك لترى فواتيره ومدفوعاته.", en: "Choose one of your children to see their invoices and payments.")

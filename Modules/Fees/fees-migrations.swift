@@ -98,7 +98,19 @@ enum FeesMigrations {
             ALTER TABLE fees_invoices ADD COLUMN late_fee_minor INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE fees_invoices ADD COLUMN late_fee_on TEXT;
             """),
+        // Guardians are reminded once per invoice and kind (`SendFeeReminders`), unless they turned
+        // a child's reminders off.
+        Migration("003-reminders", sql: """
+            ALTER TABLE fees_invoices ADD COLUMN reminded_upcoming_on TEXT;
+            ALTER TABLE fees_invoices ADD COLUMN reminded_overdue_on TEXT;
+            CREATE TABLE fees_reminder_optouts (
+                school_id TEXT NOT NULL,
+                student_id TEXT NOT NULL,
+                guardian_user_id TEXT NOT NULL,
+                PRIMARY KEY (school_id, student_id, guardian_user_id)
+            );
+            """),
     ]
 
-    static let tables = ["fees_allocations", "fees_discounts", "fees_entries", "fees_invoices", "fees_items", "fees_receipt_counters", "fees_structures"]
+    static let tables = ["fees_allocations", "fees_discounts", "fees_entries", "fees_invoices", "fees_items", "fees_receipt_counters", "fees_reminder_optouts", "fees_structures"]
 }

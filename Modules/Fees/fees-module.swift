@@ -16,17 +16,21 @@ public struct FeesModule: AppModule {
     public var migrations: [Migration] { FeesMigrations.all }
     /// Every table the migrations create: only this module's code may name them.
     public var ownedTables: [String] { FeesMigrations.tables }
+    public var publishedEvents: [any DomainEvent.Type] { [FeeReminderDue.self] }
     public var actions: [any Action.Type] {
         [AddFeeStructure.self, ListFeeStructures.self, GrantFeeDiscount.self, GenerateInvoices.self, CancelOpenFees.self, RecordFeePayment.self,
          RefundFeePayment.self, StudentFeeAccount.self, FeeBalances.self, ListFeeInvoices.self, AgedReceivables.self, FeeCollections.self,
-         LateFeesDue.self, ApplyLateFees.self]
+         LateFeesDue.self, ApplyLateFees.self, FeeRemindersDue.self, SendFeeReminders.self, SetFeeReminders.self,
+         ShowFeeReminders.self, FeeClassTotals.self]
     }
     public var commands: [any ParsableCommand.Type] { [FeesCommand.self] }
     public var settings: [SettingDefinition] { FeesSettings.definitions }
     public var routes: [APIRoute] { FeesRoutes.all }
-    /// Every server charges late fees that have fallen due; the guarded update charges each once.
+    /// Every server charges late fees that have fallen due and reminds families of what falls due;
+    /// the guarded updates charge and remind each invoice once.
     public var backgroundJobs: [BackgroundJob] {
-        [BackgroundJob("fees.late-fees", every: 3600, when: LateFeesDue.self, .init(), run: ApplyLateFees.self, .init())]
+        [BackgroundJob("fees.late-fees", every: 3600, when: LateFeesDue.self, .init(), run: ApplyLateFees.self, .init()),
+         BackgroundJob("fees.reminders", every: 3600, when: FeeRemindersDue.self, .init(), run: SendFeeReminders.self, .init())]
     }
     public var strings: StringCatalog { Self.catalog }
 

@@ -5,7 +5,7 @@ import Foundation
 /// guardian sees their children, a student themself where the school allows it, the accountant
 /// and admins everyone, anyone else nothing) and the accountant's routes under `/api/v1/fees`.
 enum FeesRoutes {
-    static var all: [APIRoute] { [mobileFees, mobileSummary, childFees] + FeesAccountantRoutes.all }
+    static var all: [APIRoute] { [mobileFees, mobileSummary, childFees, FeesReminderRoutes.reminders, FeesClassRoutes.classes] + FeesAccountantRoutes.all }
 
     static let feeItem: APISchema = .object([
         ("id", .id), ("fee_type", .values(of: FeeItemType.self)), ("amount", .number), ("paid_amount", .number), ("due_date", .date),

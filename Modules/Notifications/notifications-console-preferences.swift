@@ -61,6 +61,7 @@ extension NotificationsConsole {
             case .resultsPublished: LocalizedText(ar: "النتائج", en: "Results")
             case .reportCardPublished: LocalizedText(ar: "الشهادات", en: "Report cards")
             case .announcement: LocalizedText(ar: "الإعلانات", en: "Announcements")
+            case .feeReminder: LocalizedText(ar: "تذكير بالرسوم", en: "Fee reminders")
             default: LocalizedText(ar: type.rawValue, en: type.rawValue)
             }
         }

@@ -60,3 +60,16 @@ struct AnnouncementPosted: DomainEvent, Equatable {
     let authorName: String
     let recipients: [String]
 }
+
+/// Fees' `FeeReminderDue`: a child's fees fall due soon (`upcoming`) or are overdue.
+struct FeeReminder: DomainEvent, Equatable {
+    static let name = "fees.reminder-due"
+    let studentID: String
+    let grNumber: String
+    let studentName: String
+    let kind: String
+    let amount: String
+    let dueOn: String
+    let items: [String]
+    let recipients: [String]
+}

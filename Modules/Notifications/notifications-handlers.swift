@@ -42,6 +42,15 @@ enum NotificationHandlers {
                                     arguments: ["title": event.title, "sender": event.authorName],
                                     link: "announcement:\(event.announcementID)", context)
             },
+            EventHandler("notifications.fee-reminder", on: FeeReminder.self, optional: true) { event, context in
+                let overdue = event.kind == "overdue"
+                try Notifier.notify(event.recipients, type: .feeReminder, priority: overdue ? .high : .normal,
+                                    titleKey: overdue ? "notifications.fee-overdue.title" : "notifications.fee-upcoming.title",
+                                    bodyKey: overdue ? "notifications.fee-overdue.body" : "notifications.fee-upcoming.body",
+                                    arguments: ["name": event.studentName, "amount": event.amount, "date": event.dueOn,
+                                                "items": event.items.joined(separator: ", ")],
+                                    link: "fees:\(event.grNumber)", context)
+            },
             AccountMail.handler,
         ]
     }

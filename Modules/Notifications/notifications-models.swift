@@ -12,8 +12,10 @@ public struct NotificationType: RawRepresentable, Codable, Sendable, Hashable {
     public static let resultsPublished = NotificationType(rawValue: "RESULTS_PUBLISHED")
     public static let reportCardPublished = NotificationType(rawValue: "REPORT_CARD_PUBLISHED")
     public static let announcement = NotificationType(rawValue: "ANNOUNCEMENT")
+    public static let feeReminder = NotificationType(rawValue: "FEE_REMINDER")
 
-    public static let known: [NotificationType] = [.message, .attendanceAlert, .excuseDecided, .resultsPublished, .reportCardPublished, .announcement]
+    public static let known: [NotificationType] = [.message, .attendanceAlert, .excuseDecided, .resultsPublished, .reportCardPublished, .announcement,
+                                                   .feeReminder]
 }
 
 public enum NotificationPriority: String, Codable, Sendable, CaseIterable {

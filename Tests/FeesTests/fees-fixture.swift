@@ -15,8 +15,9 @@ struct FeesFixture {
 
     static let moment = (try? Date.ISO8601FormatStyle().parse("2026-11-22T06:00:00Z")) ?? Date()
 
-    init() throws {
-        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule(), FeesModule()], clock: { Self.moment })
+    /// - Parameter more: modules beside Auth, Students and Fees (Notifications, to see reminders arrive).
+    init(with more: [any AppModule] = []) throws {
+        let (harness, schools) = try TestHarness.withDemo(modules: [AuthModule(), StudentsModule()] + more + [FeesModule()], clock: { Self.moment })
         self.harness = harness
         school = schools[0]
         other = schools[1]
