@@ -137,7 +137,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HogwartsBench",
-            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages", "OneRoster",
+            dependencies: ["Core", "Auth", "Students", "Timetable", "Attendance", "Grades", "Messages", "OneRoster", "Fees",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            // `--http`: the floors (Hummingbird hello-world and a bare student list) beside `hogwarts serve`.

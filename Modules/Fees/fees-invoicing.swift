@@ -42,6 +42,7 @@ public struct GenerateInvoices: Action {
         try context.database.forEachRow("SELECT student_id, item_id, due_on FROM fees_invoices WHERE school_id = :school_id AND school_year_id = :year",
                                         ["year": .text(year.id)]) { existing.insert("\($0.string("student_id"))|\($0.string("item_id"))|\($0.string("due_on"))") }
         let discounts = try discounts(context)
+        let currency = try FeesLedger.currency(context).code
         var created = 0, total = 0
         var charged = Set<String>()
         for student in enrolled {
@@ -57,7 +58,7 @@ public struct GenerateInvoices: Action {
                             "id": .text(context.newOrderedID()), "student_id": .text(studentID), "item_id": .text(itemID), "school_year_id": .text(year.id),
                             "item_type": .text(item.type.rawValue), "label": .text(item.label), "due_on": .text(due.description),
                             "gross_minor": SQLValue(gross), "discount_minor": SQLValue(discount), "amount_minor": SQLValue(gross - discount),
-                            "cancelled_minor": SQLValue(0), "created_at": SQLValue(context.now),
+                            "cancelled_minor": SQLValue(0), "currency": .text(currency), "created_at": SQLValue(context.now),
                         ])
                         existing.insert("\(studentID)|\(itemID)|\(due)")
                         created += 1

@@ -17,7 +17,7 @@ enum FeesLedger {
     }
 
     static let invoiceSelect = """
-        SELECT i.id, i.student_id, i.item_type, i.label, i.due_on, i.gross_minor, i.discount_minor, i.amount_minor, i.late_fee_minor, i.cancelled_minor,
+        SELECT i.id, i.student_id, i.item_type, i.label, i.due_on, i.gross_minor, i.discount_minor, i.amount_minor, i.late_fee_minor, i.cancelled_minor, i.currency,
                COALESCE((SELECT SUM(a.amount_minor) FROM fees_allocations a WHERE a.school_id = i.school_id AND a.invoice_id = i.id), 0) AS paid_minor
         FROM fees_invoices i
         """

@@ -110,6 +110,11 @@ enum FeesMigrations {
                 PRIMARY KEY (school_id, student_id, guardian_user_id)
             );
             """),
+        // An invoice is issued in the school's currency of the day; offline apps read it with the
+        // amounts. Invoices made before this migration have none ('').
+        Migration("004-invoice-currency", sql: """
+            ALTER TABLE fees_invoices ADD COLUMN currency TEXT NOT NULL DEFAULT '';
+            """),
     ]
 
     static let tables = ["fees_allocations", "fees_discounts", "fees_entries", "fees_invoices", "fees_items", "fees_receipt_counters", "fees_reminder_optouts", "fees_structures"]

@@ -26,6 +26,9 @@ public struct FeesModule: AppModule {
     public var commands: [any ParsableCommand.Type] { [FeesCommand.self] }
     public var settings: [SettingDefinition] { FeesSettings.definitions }
     public var routes: [APIRoute] { FeesRoutes.all }
+    /// Guardians read their children's accounts offline; payments are online only.
+    public var syncEntities: [SyncEntityType] { FeesSync.entities }
+    public var syncScopes: SyncScopeRule? { FeesSync.scopes }
     /// Every server charges late fees that have fallen due and reminds families of what falls due;
     /// the guarded updates charge and remind each invoice once.
     public var backgroundJobs: [BackgroundJob] {

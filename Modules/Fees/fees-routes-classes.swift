@@ -12,6 +12,21 @@ enum FeesClassRoutes {
         let paid: Decimal
         let balance: Decimal
         let overdue: Decimal
+
+        enum CodingKeys: String, CodingKey { case classId, classCode, className, students, charged, paid, balance, overdue }
+
+        /// The class's fields as null, not left out, for the students in no class.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(classId, forKey: .classId)
+            try container.encode(classCode, forKey: .classCode)
+            try container.encode(className, forKey: .className)
+            try container.encode(students, forKey: .students)
+            try container.encode(charged, forKey: .charged)
+            try container.encode(paid, forKey: .paid)
+            try container.encode(balance, forKey: .balance)
+            try container.encode(overdue, forKey: .overdue)
+        }
     }
 
     struct Body: Encodable, Sendable {

@@ -164,4 +164,16 @@ struct BenchmarkTests {
         #expect(figures.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 })
         #expect((document?["peakResidentMegabytes"] as? Double ?? 0) > 0)
     }
+
+    @Test("hogwarts-bench --fees --quick measures invoicing and payments beside their floors")
+    func quickFeesBenchmark() throws {
+        let bench = HogwartsProcess.binary.deletingLastPathComponent().appending(path: "hogwarts-bench")
+        let result = try HogwartsProcess.run(bench, ["--fees", "--quick", "--json"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let figures = document?["figures"] as? [[String: Any]] ?? []
+        #expect(figures.compactMap { $0["scenario"] as? String }.map { $0.contains("invoices") || $0.contains("payments") } == [true, true])
+        #expect(figures.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 && ($0["floorSeconds"] as? Double ?? 0) > 0 })
+        #expect(result.stderr.contains("120 students, 1320 invoices, 120 payments"), "11 invoices each: \(result.stderr)")
+    }
 }
