@@ -78,13 +78,15 @@ enum FeesLedger {
         return minor
     }
 
-    /// Each invoice's latest payment receipt.
+    /// Each invoice's latest payment receipt. `CROSS JOIN` keeps SQLite to the student's entries
+    /// first: left to choose, it read every allocation of the school.
     static func paidBy(_ studentID: String, _ entries: [FeeEntry], _ context: ActionContext) throws -> [String: String] {
         let receipts = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.receipt) })
         var paidBy: [String: String] = [:]
         try context.database.forEachRow("""
-            SELECT a.invoice_id, a.entry_id FROM fees_allocations a JOIN fees_entries e ON e.school_id = a.school_id AND e.id = a.entry_id
-            WHERE a.school_id = :school_id AND e.student_id = :student AND e.kind = 'PAYMENT' ORDER BY e.receipt_year, e.receipt_seq
+            SELECT a.invoice_id, a.entry_id FROM fees_entries e CROSS JOIN fees_allocations a
+            WHERE e.school_id = :school_id AND e.student_id = :student AND e.kind = 'PAYMENT' AND a.school_id = e.school_id AND a.entry_id = e.id
+            ORDER BY e.receipt_year, e.receipt_seq
             """, ["student": .text(studentID)]) { row in paidBy[row.string("invoice_id")] = receipts[row.string("entry_id")] }
         return paidBy
     }

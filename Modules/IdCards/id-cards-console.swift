@@ -12,14 +12,8 @@ enum IdCardsConsole {
     /// the text the app draws as a QR code; it is shown here to copy, not drawn.
     static let card = ConsolePage("card", title: Words.title, permission: IdCardsPermissions.own) { console in
         let card = try await console.run(ShowIdCard.self, .init())
-        var facts: [[String: Any]] = [
-            ["label": console.say(Words.name), "value": "\(card.givenName) \(card.familyName)"],
-            ["label": console.say(Words.role), "value": console.localizer("console.role.\(card.role.rawValue)")],
-        ]
-        if let number = card.idNumber { facts.append(["label": console.say(Words.number), "value": number, "code": true]) }
-        if let grade = card.grade { facts.append(["label": console.say(Words.grade), "value": grade.text(in: console.language)]) }
-        if let section = card.section { facts.append(["label": console.say(Words.section), "value": section.text(in: console.language)]) }
-        facts.append(["label": console.say(Words.validUntil), "value": console.schoolTime(card.qrExpiresAt)])
+        let facts = Self.facts(name: "\(card.givenName) \(card.familyName)", role: card.role, number: card.idNumber, grade: card.grade,
+                               section: card.section, validUntil: card.qrExpiresAt, console)
         return .page(title: console.say(Words.title), body: Templates.card.render(console.common.merging([
             "school": card.schoolName.text(in: console.language), "facts": facts, "payload": card.qrPayload,
             "codeHeading": console.say(Words.code), "codeHint": console.say(Words.codeHint),
@@ -36,19 +30,27 @@ enum IdCardsConsole {
         if console.isPost {
             do {
                 let holder = try await console.run(VerifyIdCard.self, .init(payload: console.form.value("payload") ?? ""))
-                var facts: [[String: Any]] = [
-                    ["label": console.say(Words.name), "value": holder.name],
-                    ["label": console.say(Words.role), "value": console.localizer("console.role.\(holder.role.rawValue)")],
-                ]
-                if let number = holder.idNumber { facts.append(["label": console.say(Words.number), "value": number, "code": true]) }
-                if let section = holder.section { facts.append(["label": console.say(Words.section), "value": section.text(in: console.language)]) }
-                facts.append(["label": console.say(Words.validUntil), "value": console.schoolTime(holder.validUntil)])
-                values["valid"] = ["heading": console.say(Words.valid), "facts": facts]
+                values["valid"] = ["heading": console.say(Words.valid), "facts": Self.facts(
+                    name: holder.name, role: holder.role, number: holder.idNumber, grade: nil, section: holder.section, validUntil: holder.validUntil, console)]
             } catch let error where !(error is CancellationError) {
                 values["error"] = console.message(for: error)
             }
         }
         return .page(title: console.say(Words.checkTitle), body: Templates.check.render(console.common.merging(values) { $1 }))
+    }
+
+    /// What a card says, as label and value pairs; a GR number is code, the rest text.
+    static func facts(name: String, role: Role, number: String?, grade: LocalizedText?, section: LocalizedText?, validUntil: Date,
+                      _ console: ConsoleRequest) -> [[String: Any]] {
+        var facts: [[String: Any]] = [
+            ["label": console.say(Words.name), "value": name],
+            ["label": console.say(Words.role), "value": console.localizer("console.role.\(role.rawValue)")],
+        ]
+        if let number { facts.append(["label": console.say(Words.number), "value": number, "code": true]) }
+        if let grade { facts.append(["label": console.say(Words.grade), "value": grade.text(in: console.language)]) }
+        if let section { facts.append(["label": console.say(Words.section), "value": section.text(in: console.language)]) }
+        facts.append(["label": console.say(Words.validUntil), "value": console.schoolTime(validUntil)])
+        return facts
     }
 
     enum Words {
