@@ -67,6 +67,19 @@ enum FeesLedger {
             + entries.reduce(0) { $0 + ($1.kind == .payment ? -$1.amountMinor : $1.amountMinor) }
     }
 
+    /// The same balance from two sums, for an answer that needs no statement.
+    static func balance(of studentID: String, _ context: ActionContext) throws -> Int {
+        let arguments: SQLArguments = ["student": .text(studentID)]
+        let charged: Int = try context.database.fetchValue("""
+            SELECT COALESCE(SUM(amount_minor - cancelled_minor), 0) FROM fees_invoices WHERE school_id = :school_id AND student_id = :student
+            """, arguments) ?? 0
+        let moved: Int = try context.database.fetchValue("""
+            SELECT COALESCE(SUM(CASE WHEN kind = 'PAYMENT' THEN -amount_minor ELSE amount_minor END), 0) FROM fees_entries
+            WHERE school_id = :school_id AND student_id = :student
+            """, arguments) ?? 0
+        return charged + moved
+    }
+
     static func currency(_ context: ActionContext) throws -> (code: String, digits: Int) {
         let code = try context.setting(FeesSettings.currency)
         return (code, FeesMoney.minorDigits(of: code))

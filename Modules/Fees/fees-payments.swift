@@ -53,9 +53,10 @@ public struct RecordFeePayment: Action {
         let (entryID, receipt, shares, credit) = try Self.record(studentID: student.id, amount: amount, method: input.method, reference: input.reference,
                                                                 first: input.invoice, on: context.today, context)
         context.auditDetail = "receipt \(receipt): \(amount) \(input.method.rawValue) from \(student.grNumber)"
-        let account = try FeesLedger.account(of: student, context)
-        guard let entry = account.entries.first(where: { $0.id == entryID }) else { throw FeesError.unknownReceipt(receipt) }
-        return FeeEntryResult(entry: entry, allocations: shares, creditMinor: credit, balanceMinor: account.balanceMinor)
+        // The entry as stored and the balance from two sums: the answer needs no whole statement.
+        guard let row = try context.database.fetchOne("\(FeesLedger.entrySelect) WHERE e.school_id = :school_id AND e.id = :id", ["id": .text(entryID)])
+        else { throw FeesError.unknownReceipt(receipt) }
+        return FeeEntryResult(entry: FeesLedger.entry(row), allocations: shares, creditMinor: credit, balanceMinor: try FeesLedger.balance(of: student.id, context))
     }
 
     /// Writes a payment and its allocations with the next receipt number: the entry's id, its
