@@ -33,8 +33,9 @@ public struct FeeClassTotals: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let balances = try FeeBalances().perform(.init(), in: context)
-        let classOf = Dictionary(try Roster.visibleStudents(context).map { ($0.id, $0) }) { first, _ in first }
+        let students = try Roster.visibleStudents(context)
+        let balances = try FeeBalances.rows(of: students.map(FeesStudent.init), context)
+        let classOf = Dictionary(students.map { ($0.id, $0) }) { first, _ in first }
         let groups = Dictionary(grouping: balances.rows) { classOf[$0.studentID]?.classID ?? "" }
         let rows = groups.map { classID, members -> Row in
             let student = members.lazy.compactMap { classOf[$0.studentID] }.first

@@ -67,6 +67,21 @@ enum FeesLedger {
             + entries.reduce(0) { $0 + ($1.kind == .payment ? -$1.amountMinor : $1.amountMinor) }
     }
 
+    /// Payments, and what was given back (refunds and reversals), per student, for the students
+    /// `condition` picks: the sums balances, per-class totals and offline accounts start from.
+    static func entryTotals(_ database: SchoolDatabase, where condition: String = "1 = 1", _ arguments: SQLArguments = [:]) throws
+        -> [String: (paid: Int, returned: Int)] {
+        var totals: [String: (paid: Int, returned: Int)] = [:]
+        try database.forEachRow("""
+            SELECT student_id, kind, SUM(amount_minor) AS total FROM fees_entries WHERE school_id = :school_id AND \(condition) GROUP BY student_id, kind
+            """, arguments) { row in
+            let student = row.string("student_id"), total = row.int("total")
+            if row.string("kind") == FeeEntryKind.payment.rawValue { totals[student, default: (0, 0)].paid += total }
+            else { totals[student, default: (0, 0)].returned += total }
+        }
+        return totals
+    }
+
     /// The same balance from two sums, for an answer that needs no statement.
     static func balance(of studentID: String, _ context: ActionContext) throws -> Int {
         let arguments: SQLArguments = ["student": .text(studentID)]

@@ -59,23 +59,25 @@ public struct FeeBalances: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        let students = try FeesStudents.visibleAll(context)
+        try Self.rows(of: try FeesStudents.visibleAll(context), context)
+    }
+
+    /// Each of `students`' balance, owing first: for this action and the per-class totals, which
+    /// have read the students already.
+    static func rows(of students: [FeesStudent], _ context: ActionContext) throws -> Output {
         let (code, digits) = try FeesLedger.currency(context)
         let today = context.today.description
-        var charged: [String: Int] = [:], paid: [String: Int] = [:], overdue: [String: Int] = [:], entries: [String: Int] = [:]
+        var charged: [String: Int] = [:], overdue: [String: Int] = [:]
         try context.database.forEachRow("\(FeesLedger.invoiceSelect) WHERE i.school_id = :school_id") { row in
             let invoice = FeesLedger.invoice(row, today: today)
             charged[invoice.studentID, default: 0] += invoice.amountMinor - invoice.cancelledMinor
             if invoice.status == .overdue { overdue[invoice.studentID, default: 0] += invoice.outstandingMinor }
         }
-        try context.database.forEachRow("SELECT student_id, kind, SUM(amount_minor) AS total FROM fees_entries WHERE school_id = :school_id GROUP BY student_id, kind") { row in
-            let total = row.int("total")
-            if row.string("kind") == FeeEntryKind.payment.rawValue { paid[row.string("student_id"), default: 0] += total }
-            entries[row.string("student_id"), default: 0] += row.string("kind") == FeeEntryKind.payment.rawValue ? -total : total
-        }
+        let entries = try FeesLedger.entryTotals(context.database)
         return Output(currency: code, minorDigits: digits, rows: students.map { student in
-            Row(studentID: student.id, grNumber: student.grNumber, name: student.name, chargedMinor: charged[student.id] ?? 0, paidMinor: paid[student.id] ?? 0,
-                balanceMinor: (charged[student.id] ?? 0) + (entries[student.id] ?? 0), overdueMinor: overdue[student.id] ?? 0)
+            let money = entries[student.id] ?? (0, 0)
+            return Row(studentID: student.id, grNumber: student.grNumber, name: student.name, chargedMinor: charged[student.id] ?? 0, paidMinor: money.paid,
+                       balanceMinor: (charged[student.id] ?? 0) - money.paid + money.returned, overdueMinor: overdue[student.id] ?? 0)
         }.sorted { ($0.balanceMinor, $1.grNumber) > ($1.balanceMinor, $0.grNumber) })
     }
 }

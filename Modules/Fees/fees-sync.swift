@@ -31,15 +31,7 @@ enum FeesSync {
                 invoices[invoice.studentID, default: []].append(invoice)
                 if let currency: String = row["currency"], !currency.isEmpty { currencies[invoice.studentID] = currency }
             }
-            var entries: [String: (paid: Int, returned: Int)] = [:]
-            try context.database.forEachRow("""
-                SELECT student_id, kind, SUM(amount_minor) AS total FROM fees_entries
-                WHERE school_id = :school_id AND student_id IN (SELECT value FROM json_each(:ids)) GROUP BY student_id, kind
-                """, arguments) { row in
-                let student = row.string("student_id"), total = row.int("total")
-                if row.string("kind") == FeeEntryKind.payment.rawValue { entries[student, default: (0, 0)].paid += total }
-                else { entries[student, default: (0, 0)].returned += total }
-            }
+            let entries = try FeesLedger.entryTotals(context.database, where: "student_id IN (SELECT value FROM json_each(:ids))", arguments)
             var result: [String: SyncEntity] = [:]
             for id in Set(invoices.keys).union(entries.keys) {
                 let owed = invoices[id] ?? [], money = entries[id] ?? (0, 0)
