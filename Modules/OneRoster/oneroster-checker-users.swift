@@ -101,19 +101,25 @@ extension OneRosterChecker {
         add("users", record.row, "email", "oneroster.invalid.account-role", ["email": email, "role": existing.rawValue])
     }
 
-    /// A new student record needs a birth date and sex (demographics.csv); one imported before keeps its own.
+    /// A new student's birth date and sex come from demographics.csv. Both are optional in
+    /// OneRoster: without them the record is made with neither recorded, and a warning says so
+    /// (`--strict` refuses, as before). A sex other than male or female (`unspecified`, `other`)
+    /// is left unrecorded the same way. A student imported before keeps what they have.
     private mutating func checkStudentDetails(_ record: OneRosterRecord, role: Role, _ demographic: OneRosterRecord?) -> (String, String) {
         guard role == .student, !record.isDeleted else { return ("", "") }
         let birth = demographic?["birthDate"] ?? "", sex = demographic?["sex"] ?? ""
-        if ids.target(OneRosterKind.student, record.sourcedId) != nil { return (birth, ["male", "female"].contains(sex) ? sex : "") }
+        let recordedSex = ["male", "female"].contains(sex) ? sex : ""
+        if ids.target(OneRosterKind.student, record.sourcedId) != nil { return (birth, recordedSex) }
         guard let demographic else {
-            add("users", record.row, "sourcedId", "oneroster.invalid.no-demographics")
+            warnOrAdd("users", record.row, "sourcedId", strict ? "oneroster.invalid.no-demographics" : "oneroster.warning.no-demographics")
             return ("", "")
         }
-        if birth.isEmpty { add("demographics", demographic.row, "birthDate", "oneroster.invalid.student-birth") }
+        if birth.isEmpty { warnOrAdd("demographics", demographic.row, "birthDate", strict ? "oneroster.invalid.student-birth" : "oneroster.warning.student-birth") }
         else if birth >= today { add("demographics", demographic.row, "birthDate", "oneroster.invalid.not-past") }
-        if !["male", "female"].contains(sex) { add("demographics", demographic.row, "sex", "oneroster.invalid.student-sex", ["value": sex]) }
-        return (birth, sex)
+        if recordedSex.isEmpty {
+            warnOrAdd("demographics", demographic.row, "sex", strict ? "oneroster.invalid.student-sex" : "oneroster.warning.student-sex", ["value": sex])
+        }
+        return (birth, recordedSex)
     }
 
     mutating func checkClasses() {

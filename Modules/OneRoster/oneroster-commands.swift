@@ -27,7 +27,7 @@ struct OneRosterCommand: ParsableCommand {
             let files = try OneRosterPackage.read(path, limits: limits)
             let report: OneRosterImportReport
             do {
-                report = try session.run(ImportOneRoster.self, .init(files: files, dryRun: dryRun, strict: strict, org: org), progress: ProgressLine.reporter())
+                report = try session.run(ImportOneRoster.self, .init(read: files, dryRun: dryRun, strict: strict, org: org), progress: ProgressLine.reporter())
             } catch OneRosterError.invalidSet(let violations) {
                 try show(violations, warnings: [], session)
                 throw OneRosterError.invalidSet(violations)

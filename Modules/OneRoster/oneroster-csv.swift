@@ -2,12 +2,24 @@ import Foundation
 
 /// One CSV file of a set as read: its header and its records, each with the row number a
 /// spreadsheet shows (the header is row 1; a quoted line break does not start a new row).
-public struct OneRosterTable: Sendable {
+public struct OneRosterTable: Codable, Sendable, Equatable {
     public var header: [String]
     public var rows: [[String]]
 
     /// The row number of record `index` (0-based, after the header).
     static func rowNumber(_ index: Int) -> Int { index + 2 }
+}
+
+/// One file of a set as read: its table, or the row where a quote opened and never closed
+/// (reported with the set's other problems, not alone).
+public enum OneRosterReading: Codable, Sendable, Equatable {
+    case table(OneRosterTable)
+    case unclosedQuote(row: Int)
+
+    /// A file given as text.
+    public init(text: String) {
+        do throws(OneRosterCSV.Failure) { self = .table(try OneRosterCSV.parse(text)) } catch { self = .unclosedQuote(row: error.row) }
+    }
 }
 
 /// RFC 4180 reading, done on bytes: quoted fields may hold commas, quotes (`""`) and line
@@ -17,72 +29,144 @@ enum OneRosterCSV {
         let row: Int
     }
 
+    /// A whole text at once (a set given as texts, the tests' fixtures).
     static func parse(_ text: String) throws(Failure) -> OneRosterTable {
-        var text = text
-        text.makeContiguousUTF8()
-        // Read in place: a copy of the bytes would double a large file's memory.
-        let result = text.utf8.withContiguousStorageIfAvailable(attempt) ?? Array(text.utf8).withUnsafeBufferPointer(attempt)
-        return try result.get()
+        var reader = Reader()
+        do throws(Reader.Refusal) {
+            try reader.feed(Data(text.utf8))
+            return try reader.finish()
+        } catch .unclosedQuote(let row) {
+            throw Failure(row: row)
+        } catch {
+            // A String is UTF-8 and no row limit was set: nothing else can be refused.
+            throw Failure(row: 1)
+        }
     }
 
-    private static func attempt(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<OneRosterTable, Failure> {
-        let bytes = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: buffer.dropFirst(3)) : buffer
-        do throws(Failure) { return .success(try parse(bytes: bytes)) } catch { return .failure(error) }
-    }
+    /// A file read in chunks, as a folder's file is read or a zip entry inflated: only the rows
+    /// parsed so far are held, never the file's whole text beside them.
+    struct Reader {
+        enum Refusal: Error, Equatable {
+            /// A quote opened at this row (as a spreadsheet numbers it) and never closed.
+            case unclosedQuote(row: Int)
+            /// A field whose bytes are not UTF-8 (fields split on ASCII bytes only, so checking
+            /// each field checks the whole file).
+            case notUTF8
+            /// More rows than `rowLimit`.
+            case tooManyRows
+        }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> OneRosterTable {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field: [UInt8] = []
-        var index = 0
-        var quoted = false
-        var fieldStarted = false
-        func endField() {
-            record.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            fieldStarted = false
-        }
-        func endRecord() {
-            endField()
-            // A blank line (one empty field) is not a record.
-            if !(record.count == 1 && record[0].isEmpty) { records.append(record) }
-            record = []
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if quoted {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 1
-                    } else {
-                        quoted = false
+        /// Data rows this file may hold, or nil for no limit.
+        var rowLimit: Int?
+        private var records: [[String]] = []
+        private var record: [String] = []
+        private var field: [UInt8] = []
+        private var quoted = false
+        private var fieldStarted = false
+        /// A quote that ended a quoted field, unless the next byte is a quote too (`""`).
+        private var quoteEnded = false
+        /// A carriage return, dropped if a line feed follows.
+        private var carriageReturn = false
+        /// The first bytes, until they are known not to be a byte-order mark.
+        private var head: [UInt8]? = []
+
+        init(rowLimit: Int? = nil) { self.rowLimit = rowLimit }
+
+        /// Data rows read so far (the header is not one).
+        var rowCount: Int { max(records.count - 1, 0) }
+
+        mutating func feed(_ chunk: Data) throws(Refusal) {
+            var refusal: Refusal?
+            chunk.withUnsafeBytes { bytes in
+                for byte in bytes {
+                    do throws(Refusal) { try take(byte) } catch {
+                        refusal = error
+                        return
                     }
-                } else {
-                    field.append(byte)
                 }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\"") where !fieldStarted && field.isEmpty:
-                    quoted = true
-                    fieldStarted = true
-                case UInt8(ascii: ","):
-                    endField()
-                case UInt8(ascii: "\n"):
-                    endRecord()
-                case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
-                    break
-                default:
-                    field.append(byte)
+            }
+            if let refusal { throw refusal }
+        }
+
+        mutating func finish() throws(Refusal) -> OneRosterTable {
+            if let held = head {
+                head = nil
+                if held != Self.byteOrderMark { for byte in held { try step(byte) } }
+            }
+            if carriageReturn { try step(nil) }
+            if quoted { throw .unclosedQuote(row: records.count + 1) }
+            if !field.isEmpty || !record.isEmpty || fieldStarted { try endRecord() }
+            guard let header = records.first else { return OneRosterTable(header: [], rows: []) }
+            return OneRosterTable(header: header, rows: Array(records.dropFirst()))
+        }
+
+        private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+        private mutating func take(_ byte: UInt8) throws(Refusal) {
+            if var held = head {
+                held.append(byte)
+                if held.count < 3, Self.byteOrderMark.starts(with: held) { head = held; return }
+                head = nil
+                if held != Self.byteOrderMark { for byte in held { try step(byte) } }
+                return
+            }
+            try step(byte)
+        }
+
+        /// One byte; nil flushes a carriage return at the end of the file.
+        private mutating func step(_ next: UInt8?) throws(Refusal) {
+            if carriageReturn {
+                carriageReturn = false
+                if next != UInt8(ascii: "\n") {
+                    field.append(UInt8(ascii: "\r"))
                     fieldStarted = true
                 }
             }
-            index += 1
+            guard let byte = next else { return }
+            if quoteEnded {
+                quoteEnded = false
+                if byte == UInt8(ascii: "\"") {
+                    field.append(byte)
+                    quoted = true
+                    return
+                }
+            }
+            if quoted {
+                if byte == UInt8(ascii: "\"") { quoted = false; quoteEnded = true } else { field.append(byte) }
+                return
+            }
+            switch byte {
+            case UInt8(ascii: "\"") where !fieldStarted && field.isEmpty:
+                quoted = true
+                fieldStarted = true
+            case UInt8(ascii: ","):
+                try endField()
+            case UInt8(ascii: "\n"):
+                try endRecord()
+            case UInt8(ascii: "\r"):
+                carriageReturn = true
+            default:
+                field.append(byte)
+                fieldStarted = true
+            }
         }
-        if quoted { throw Failure(row: records.count + 1) }
-        if !field.isEmpty || !record.isEmpty || fieldStarted { endRecord() }
-        guard let header = records.first else { return OneRosterTable(header: [], rows: []) }
-        return OneRosterTable(header: header, rows: Array(records.dropFirst()))
+
+        private mutating func endField() throws(Refusal) {
+            guard let text = String(validating: field, as: UTF8.self) else { throw .notUTF8 }
+            record.append(text)
+            field.removeAll(keepingCapacity: true)
+            fieldStarted = false
+        }
+
+        private mutating func endRecord() throws(Refusal) {
+            try endField()
+            // A blank line (one empty field) is not a record.
+            if !(record.count == 1 && record[0].isEmpty) {
+                if let rowLimit, records.count > rowLimit { throw .tooManyRows }
+                records.append(record)
+            }
+            record = []
+        }
     }
 
     /// One cell as written: quoted when it holds a comma, a quote or a line break.

@@ -34,7 +34,10 @@ extension OneRosterExportBuilder {
             addUser(id, role: "student", enabled: student.status == .active, username: email ?? student.grNumber, email: email ?? "",
                     given: student.givenName, family: student.surname, identifier: student.grNumber, agents: agents,
                     grades: student.classCode.flatMap { levelOf[$0] }.map(OneRosterGrades.grade(ofLevel:)) ?? "")
-            add("demographics", ["sourcedId": id, "birthDate": student.dateOfBirth, "sex": student.gender.rawValue.lowercased()])
+            // A student whose details the school never recorded has no demographics row (it is optional).
+            if student.dateOfBirth != nil || student.gender != nil {
+                add("demographics", ["sourcedId": id, "birthDate": student.dateOfBirth ?? "", "sex": student.gender?.rawValue.lowercased() ?? ""])
+            }
         }
         var written: Set<String> = []
         for link in links where written.insert(link.guardianID).inserted {

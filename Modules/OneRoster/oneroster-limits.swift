@@ -26,6 +26,8 @@ struct OneRosterLimits: Sendable {
     var fileBytes: Int64 = Int64(OneRosterSettings.maxFileMB.defaultValue) << 20
     var ratio: Int64 = Int64(OneRosterSettings.maxRatio.defaultValue)
     var entries = OneRosterSettings.maxEntries.defaultValue
+    /// Data rows of all files together.
+    var rows = OneRosterSettings.maxRows.defaultValue
 
     /// The school's values as `settings list` shows them (the command reads the package before any action runs).
     init(_ states: [SettingState] = []) {
@@ -36,34 +38,22 @@ struct OneRosterLimits: Sendable {
         fileBytes = Int64(value(OneRosterSettings.maxFileMB)) << 20
         ratio = Int64(value(OneRosterSettings.maxRatio))
         entries = value(OneRosterSettings.maxEntries)
+        rows = value(OneRosterSettings.maxRows)
     }
 
-    /// Data rows of every file together, counted without parsing (a quoted line break is no new
-    /// row), against the school's `max-rows`.
-    static func checkRows(_ files: [String: String], _ context: ActionContext) throws {
+    /// Data rows of every file together (the manifest is no data) against the school's `max-rows`.
+    /// Reading a package already stops at the limit; a set given as texts is checked here.
+    static func checkRows(_ files: [String: OneRosterReading], _ context: ActionContext) throws {
         let limit = try context.setting(OneRosterSettings.maxRows)
         var total = 0
-        for (name, text) in files where name != "manifest" {
-            total += rows(in: text)
-            if total > limit {
-                throw OneRosterError.limitExceeded(limit: "rows", setting: OneRosterSettings.maxRows.fullKey, allowed: String(limit), file: name + ".csv")
-            }
+        for (name, reading) in files.sorted(by: { $0.key < $1.key }) where name != "manifest" {
+            guard case .table(let table) = reading else { continue }
+            total += table.rows.count
+            if total > limit { throw tooManyRows(limit, file: name + ".csv") }
         }
     }
 
-    /// Records after the header: line ends outside quotes, a last line without one, blank lines not counted.
-    static func rows(in text: String) -> Int {
-        var count = 0, quoted = false, lineHasText = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == UInt8(ascii: "\n") && !quoted {
-                if lineHasText { count += 1 }
-                lineHasText = false
-            } else if byte != UInt8(ascii: "\r") {
-                lineHasText = true
-            }
-        }
-        if lineHasText { count += 1 }
-        return max(0, count - 1)
+    static func tooManyRows(_ limit: Int, file: String) -> OneRosterError {
+        .limitExceeded(limit: "rows", setting: OneRosterSettings.maxRows.fullKey, allowed: String(limit), file: file)
     }
 }

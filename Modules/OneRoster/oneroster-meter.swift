@@ -6,6 +6,9 @@ import Foundation
 struct OneRosterMeter {
     let limits: OneRosterLimits
     private var total: Int64 = 0
+    /// Data rows of the files read so far, and how many more the set may hold.
+    var rowsRead = 0
+    var rowsLeft: Int { max(limits.rows - rowsRead, 0) }
 
     init(limits: OneRosterLimits) { self.limits = limits }
 

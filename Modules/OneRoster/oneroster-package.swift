@@ -2,36 +2,38 @@ import Core
 import Foundation
 import ZIPFoundation
 
-/// A set on disk: a zip (files at its root) or a folder. Reading gives each CSV's text by file
-/// name without `.csv`; writing makes a folder or a zip of the export.
+/// A set on disk: a zip (files at its root) or a folder. Reading parses each CSV as its bytes
+/// are read or inflated, so a file's whole text is never held beside its rows; writing makes a
+/// folder or a zip of the export.
 enum OneRosterPackage {
-    static func read(_ path: String, limits: OneRosterLimits = OneRosterLimits()) throws -> [String: String] {
+    static func read(_ path: String, limits: OneRosterLimits = OneRosterLimits()) throws -> [String: OneRosterReading] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw KernelError.fileMissing(path) }
         var meter = OneRosterMeter(limits: limits)
-        var files = isFolder.boolValue ? try readFolder(path, &meter) : try readZip(path, &meter)
+        let files = isFolder.boolValue ? try readFolder(path, &meter) : try readZip(path, &meter)
         guard !files.isEmpty else { throw OneRosterError.unreadablePackage(path) }
-        var texts: [String: String] = [:]
-        for name in files.keys.sorted() {
-            // Each file's bytes are let go once it is text, so a large set is not held twice.
-            guard let data = files.removeValue(forKey: name), let text = String(data: data, encoding: .utf8) else { throw OneRosterError.notUTF8(name + ".csv") }
-            texts[name] = text
-        }
-        return texts
+        return files
     }
 
-    private static func readFolder(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: Data] {
+    private static func readFolder(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: OneRosterReading] {
         let url = URL(filePath: path)
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".csv") }
         try meter.count(entries: names.count)
-        var files: [String: Data] = [:]
+        var files: [String: OneRosterReading] = [:]
         for name in names.sorted() {
             let file = url.appending(path: name).path
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? nil
             try meter.declare(name, size: size ?? 0, compressed: nil)
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            try meter.add(name, bytes: Int64(data.count), declared: size ?? Int64(data.count))
-            files[String(name.dropLast(4))] = data
+            guard let handle = FileHandle(forReadingAtPath: file) else { continue }
+            defer { try? handle.close() }
+            var reading = FileReading(name, &meter)
+            var read: Int64 = 0
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                read += Int64(chunk.count)
+                try meter.add(name, bytes: read, declared: size ?? .max, chunk: Int64(chunk.count))
+                try reading.feed(chunk)
+            }
+            files[String(name.dropLast(4))] = try reading.finish(&meter)
         }
         return files
     }
@@ -39,7 +41,7 @@ enum OneRosterPackage {
     /// The files at the zip's root (or in one folder below it, as many zip tools write them).
     /// Sizes are checked as the zip declares them, and again byte by byte while inflating, so a
     /// header that lies stops at the limit, not when memory runs out.
-    private static func readZip(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: Data] {
+    private static func readZip(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: OneRosterReading] {
         let archive: Archive
         do { archive = try Archive(url: URL(filePath: path), accessMode: .read) } catch { throw OneRosterError.unreadablePackage(path) }
         var entries: [Entry] = []
@@ -52,28 +54,62 @@ enum OneRosterPackage {
             try meter.declare(entry.path, size: Int64(clamping: entry.uncompressedSize), compressed: Int64(clamping: entry.compressedSize))
             entries.append(entry)
         }
-        var files: [String: Data] = [:]
+        var files: [String: OneRosterReading] = [:]
         for entry in entries {
             let name = (entry.path as NSString).lastPathComponent
             let declared = Int64(clamping: entry.uncompressedSize)
-            var data = Data()
-            // Room for what is declared, up to 64 MB: a lying header cannot make us reserve more.
-            data.reserveCapacity(Int(min(declared, meter.limits.fileBytes, 64 << 20)))
+            var reading = FileReading(name, &meter)
             var read: Int64 = 0
             do {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     read += Int64(chunk.count)
                     try meter.add(entry.path, bytes: read, declared: declared, chunk: Int64(chunk.count))
-                    data.append(chunk)
+                    try reading.feed(chunk)
                 }
             } catch let error as OneRosterError {
                 throw error
             } catch {
                 throw OneRosterError.unreadablePackage(path)
             }
-            files[String(name.dropLast(4))] = data
+            files[String(name.dropLast(4))] = try reading.finish(&meter)
         }
         return files
+    }
+
+    /// One file being parsed, against the rows the set may still hold (the manifest is no data).
+    private struct FileReading {
+        let name: String
+        var reader: OneRosterCSV.Reader
+        let setRows: Int
+
+        init(_ name: String, _ meter: inout OneRosterMeter) {
+            self.name = name
+            setRows = meter.limits.rows
+            reader = OneRosterCSV.Reader(rowLimit: name.lowercased() == "manifest.csv" ? nil : meter.rowsLeft)
+        }
+
+        mutating func feed(_ chunk: Data) throws {
+            do throws(OneRosterCSV.Reader.Refusal) { try reader.feed(chunk) } catch { throw refusal(error) }
+        }
+
+        mutating func finish(_ meter: inout OneRosterMeter) throws -> OneRosterReading {
+            do throws(OneRosterCSV.Reader.Refusal) {
+                let table = try reader.finish()
+                if name.lowercased() != "manifest.csv" { meter.rowsRead += table.rows.count }
+                return .table(table)
+            } catch .unclosedQuote(let row) {
+                return .unclosedQuote(row: row)
+            } catch {
+                throw refusal(error)
+            }
+        }
+
+        private func refusal(_ refusal: OneRosterCSV.Reader.Refusal) -> OneRosterError {
+            switch refusal {
+            case .notUTF8, .unclosedQuote: .notUTF8(name)
+            case .tooManyRows: OneRosterLimits.tooManyRows(setRows, file: name)
+            }
+        }
     }
 
     /// Writes the export to a new folder, or a new zip (deflated) with the files at its root.

@@ -75,16 +75,15 @@ struct OneRosterSet {
     func file(_ name: String) -> OneRosterFile? { files[name] }
     func records(_ name: String) -> [OneRosterRecord] { files[name]?.records ?? [] }
 
-    init(files texts: [String: String], strict: Bool = false, _ context: ActionContext) {
+    init(read readings: [String: OneRosterReading], strict: Bool = false, _ context: ActionContext) {
         func violation(_ file: String, _ row: Int, _ column: String, _ key: String, _ arguments: [String: String] = [:]) {
             violations.append(OneRosterViolation(file: file, row: row, column: column, reason: context.localizer(key, arguments)))
         }
         var tables: [String: OneRosterTable] = [:]
-        for (name, text) in texts {
-            do throws(OneRosterCSV.Failure) {
-                tables[name] = try OneRosterCSV.parse(text)
-            } catch {
-                violation(name + ".csv", error.row, "-", "oneroster.invalid.unclosed-quote")
+        for (name, reading) in readings {
+            switch reading {
+            case .table(let table): tables[name] = table
+            case .unclosedQuote(let row): violation(name + ".csv", row, "-", "oneroster.invalid.unclosed-quote")
             }
         }
         var modes: [String: OneRosterMode] = [:]

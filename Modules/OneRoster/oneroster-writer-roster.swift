@@ -166,7 +166,7 @@ extension OneRosterWriter {
         if user.givenName != student.givenName { change.givenName = user.givenName }
         if user.familyName != student.surname { change.surname = user.familyName }
         if !user.birthDate.isEmpty, user.birthDate != student.dateOfBirth { change.dateOfBirth = user.birthDate }
-        if !user.sex.isEmpty, user.sex.uppercased() != student.gender.rawValue { change.gender = user.sex.uppercased() }
+        if !user.sex.isEmpty, user.sex.uppercased() != student.gender?.rawValue { change.gender = user.sex.uppercased() }
         if let classCode, classCode != student.classCode { change.classCode = classCode }
         guard change.givenName != nil || change.surname != nil || change.dateOfBirth != nil || change.gender != nil || change.classCode != nil else { return }
         try at("users", user.row, "sourcedId") { try OneRosterCall.run(UpdateStudent.self, change, context) }

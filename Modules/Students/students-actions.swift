@@ -53,8 +53,8 @@ public struct StudentChange: Codable, Sendable {
     func applied(to student: Student, _ context: ActionContext) throws -> StudentFields {
         StudentFields(
             grNumber: student.grNumber, givenName: givenName ?? student.givenName, surname: surname ?? student.surname,
-            nameLanguage: student.nameLanguage.rawValue, dateOfBirth: dateOfBirth ?? student.dateOfBirth,
-            gender: gender ?? student.gender.rawValue, status: status ?? student.status.rawValue,
+            nameLanguage: student.nameLanguage.rawValue, dateOfBirth: dateOfBirth ?? student.dateOfBirth ?? "",
+            gender: gender ?? student.gender?.rawValue ?? "", status: status ?? student.status.rawValue,
             enrolledOn: student.enrolledOn, classCode: try classID.map { try Roster.classCode(id: $0, context) } ?? classCode)
     }
 }

@@ -66,8 +66,8 @@ struct StudentsCommand: ParsableCommand {
                 var rows = [
                     [L("students.heading.gr"), student.grNumber],
                     [L("students.heading.name"), student.fullName],
-                    [L("students.heading.birth"), student.dateOfBirth],
-                    [L("students.heading.gender"), student.gender.rawValue],
+                    [L("students.heading.birth"), student.dateOfBirth ?? L("students.value.not-recorded")],
+                    [L("students.heading.gender"), student.gender?.rawValue ?? L("students.value.not-recorded")],
                     [L("students.heading.class"), student.classCode ?? "-"],
                     [L("students.heading.status"), student.status.rawValue],
                     [L("students.heading.enrolled"), student.enrolledOn],

@@ -15,7 +15,7 @@ public struct ExportStudents: Action {
     public func perform(_ input: Input, in context: ActionContext) throws -> [StudentFields] {
         try Roster.visibleStudents(context).map { student in
             StudentFields(grNumber: student.grNumber, givenName: student.givenName, surname: student.surname,
-                          nameLanguage: student.nameLanguage.rawValue, dateOfBirth: student.dateOfBirth, gender: student.gender.rawValue,
+                          nameLanguage: student.nameLanguage.rawValue, dateOfBirth: student.dateOfBirth ?? "", gender: student.gender?.rawValue ?? "",
                           status: student.status.rawValue, enrolledOn: student.enrolledOn, classCode: student.classCode ?? "")
         }
     }

@@ -31,9 +31,10 @@ public struct Student: Codable, Sendable, Equatable {
     public let surname: String
     /// The language the name is written in.
     public let nameLanguage: Language
-    /// `YYYY-MM-DD`.
-    public let dateOfBirth: String
-    public let gender: Gender
+    /// `YYYY-MM-DD`; nil when not recorded (a set imported without demographics, say).
+    public let dateOfBirth: String?
+    /// Nil when not recorded.
+    public let gender: Gender?
     public let status: StudentStatus
     /// `YYYY-MM-DD`.
     public let enrolledOn: String
@@ -56,8 +57,10 @@ public struct Student: Codable, Sendable, Equatable {
         givenName = row.string("given_name")
         surname = row.string("surname")
         nameLanguage = Language(rawValue: row.string("name_language")) ?? .ar
-        dateOfBirth = row.string("date_of_birth")
-        gender = Gender(rawValue: row.string("gender")) ?? .male
+        // Stored as '' when not recorded: the columns predate optional details and stay NOT NULL.
+        let birth = row.string("date_of_birth")
+        dateOfBirth = birth.isEmpty ? nil : birth
+        gender = Gender(rawValue: row.string("gender"))
         status = StudentStatus(rawValue: row.string("status")) ?? .active
         enrolledOn = row.string("enrolled_on")
         userID = row["user_id"]

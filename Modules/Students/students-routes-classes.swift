@@ -12,7 +12,7 @@ enum StudentsClassRoutes {
 
     static var children: APIRoute {
         let item: APISchema = .object([
-            ("id", .id), ("given_name", .text), ("family_name", .text), ("gender", .values(of: Gender.self)), ("date_of_birth", ContractDate.schema),
+            ("id", .id), ("given_name", .text), ("family_name", .text), ("gender", .nullable(.values(of: Gender.self))), ("date_of_birth", .nullable(ContractDate.schema)),
             ("photo_url", .nullable(.text)), ("status", .values(of: StudentStatus.self)), ("relationship", .values(of: GuardianRelation.self)),
             ("section", .nullable(.text)), ("grade", .nullable(.text)),
         ])
@@ -23,7 +23,7 @@ enum StudentsClassRoutes {
                 let student = child.student
                 return APIValue.object([
                     "id": .string(student.id), "given_name": .string(student.givenName), "family_name": .string(student.surname),
-                    "gender": .string(student.gender.rawValue), "date_of_birth": .string(ContractDate.instant(student.dateOfBirth)), "photo_url": .null,
+                    "gender": .optional(student.gender?.rawValue), "date_of_birth": .optional(student.dateOfBirth.map(ContractDate.instant)), "photo_url": .null,
                     "status": .string(student.status.rawValue), "relationship": .string(child.relation.rawValue),
                     "section": .optional(student.className?.text(in: language)), "grade": .optional(student.yearLevelName?.text(in: language)),
                 ])
@@ -68,13 +68,13 @@ enum StudentsClassRoutes {
     }
 
     static let classStudentItem: APISchema = .object([
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .values(of: Gender.self)),
+        ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .nullable(.values(of: Gender.self))),
         ("photo_url", .nullable(.text)),
     ])
 
     static func classStudent(_ student: Student) -> APIValue {
         .object(["id": .string(student.id), "given_name": .string(student.givenName), "family_name": .string(student.surname),
-                 "gr_number": .string(student.grNumber), "gender": .string(student.gender.rawValue), "photo_url": .null])
+                 "gr_number": .string(student.grNumber), "gender": .optional(student.gender?.rawValue), "photo_url": .null])
     }
 
     // MARK: Admin (§12)

@@ -35,9 +35,9 @@ enum StudentListBody {
         json.raw(#","gr_number":"#)
         json.string(student.grNumber)
         json.raw(#","gender":"#)
-        json.string(student.gender.rawValue)
+        if let gender = student.gender { json.string(gender.rawValue) } else { json.raw("null") }
         json.raw(#","date_of_birth":"#)
-        json.string(ContractDate.instant(student.dateOfBirth))
+        if let birth = student.dateOfBirth { json.string(ContractDate.instant(birth)) } else { json.raw("null") }
         json.raw(#","status":"#)
         json.string(student.status.rawValue)
         json.raw(#","photo_url":null,"phone":null,"section":"#)

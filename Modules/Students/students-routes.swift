@@ -157,8 +157,8 @@ struct StudentItem: Encodable {
     }
 
     static let fields: [(String, APISchema)] = [
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .values(of: Gender.self)),
-        ("date_of_birth", ContractDate.schema), ("status", .values(of: StudentStatus.self)), ("photo_url", .nullable(.text)), ("phone", .nullable(.text)),
+        ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .nullable(.values(of: Gender.self))),
+        ("date_of_birth", .nullable(ContractDate.schema)), ("status", .values(of: StudentStatus.self)), ("photo_url", .nullable(.text)), ("phone", .nullable(.text)),
         ("section", .nullable(SectionItem.schema)),
     ]
     static let schema: APISchema = .object(fields)
@@ -173,8 +173,9 @@ struct StudentItem: Encodable {
         try container.encode(student.givenName, forKey: .givenName)
         try container.encode(student.surname, forKey: .familyName)
         try container.encode(student.grNumber, forKey: .grNumber)
-        try container.encode(student.gender.rawValue, forKey: .gender)
-        try container.encode(ContractDate.instant(student.dateOfBirth), forKey: .dateOfBirth)
+        // Null when the school has not recorded them; the app's models take both as optional.
+        try container.encode(student.gender?.rawValue, forKey: .gender)
+        try container.encode(student.dateOfBirth.map(ContractDate.instant), forKey: .dateOfBirth)
         try container.encode(student.status.rawValue, forKey: .status)
         try container.encodeNil(forKey: .photoUrl)
         try container.encodeNil(forKey: .phone)

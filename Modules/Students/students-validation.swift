@@ -67,12 +67,15 @@ enum StudentRules {
         if let language = fields.nameLanguage, !language.isEmpty, Language(rawValue: language.lowercased()) == nil {
             add("name_language", "students.invalid.choice", ["allowed": "ar|en"])
         }
-        if !isDate(fields.dateOfBirth) {
+        // Birth date and sex may be left empty when the school does not know them (OneRoster's
+        // demographics are optional); what is given must be right.
+        if fields.dateOfBirth.isEmpty {
+        } else if !isDate(fields.dateOfBirth) {
             add("date_of_birth", "students.invalid.date")
         } else if fields.dateOfBirth >= today {
             add("date_of_birth", "students.invalid.not-past")
         }
-        if Gender(rawValue: fields.gender.uppercased()) == nil {
+        if !fields.gender.isEmpty, Gender(rawValue: fields.gender.uppercased()) == nil {
             add("gender", "students.invalid.choice", ["allowed": Gender.allCases.map(\.rawValue).joined(separator: "|")])
         }
         if let status = fields.status, !status.isEmpty, StudentStatus(rawValue: status.uppercased()) == nil {

@@ -138,7 +138,7 @@ struct OneRosterSchool {
         lines += try run(ListTerms.self, .init()).map { "term \($0.schoolYear) \($0.startsOn) \($0.endsOn)" }
         for student in try run(ListStudents.self, .init(sort: .name, pageSize: 100)).students {
             let detail = try run(ShowStudent.self, .init(grNumber: student.grNumber))
-            lines.append("student \(student.grNumber) \(student.givenName)|\(student.surname) \(student.dateOfBirth) \(student.gender.rawValue) "
+            lines.append("student \(student.grNumber) \(student.givenName)|\(student.surname) \(student.dateOfBirth ?? "-") \(student.gender?.rawValue ?? "-") "
                          + "\(student.classCode ?? "-") \(detail.accountEmail ?? "-") " + detail.guardians.map { "\($0.email ?? "-"):\($0.relation.rawValue)" }.sorted().joined(separator: ","))
         }
         for teacher in users where teacher.role == .teacher {

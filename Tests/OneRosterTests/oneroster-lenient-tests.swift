@@ -110,6 +110,27 @@ struct OneRosterLenientTests {
         #expect(roster.contains("totals 3 2 0 1"), "three students, two teachers, no guardians, one class")
     }
 
+    @Test("students without demographics: made with no birth date or sex, each named in a warning; --strict refuses")
+    func withoutDemographics() throws {
+        var fixture = OneRosterFixture.bulk()
+        // u-s1 has no row, u-s2's sex is unspecified and u-s3's birth date is empty.
+        fixture.files["demographics"] = fixture.files["demographics"]?.filter { $0[0] != "u-s1" }.map { row in
+            var row = row
+            if row[0] == "u-s2" { row[4] = "unspecified" }
+            if row[0] == "u-s3" { row[3] = "" }
+            return row
+        }
+        let (warnings, roster) = try imported(fixture)
+        #expect(Set(warnings) == ["users.csv:5:sourcedId", "demographics.csv:2:sex", "demographics.csv:3:birthDate"])
+        #expect(roster.contains { $0.hasPrefix("student S-001 أحمد|عثمان - - 7A ") }, "no birth date, no sex: \(roster)")
+        #expect(roster.contains { $0.hasPrefix("student S-002 Layla, Jr|Mansour 2013-09-30 - 7A ") })
+        #expect(roster.contains { $0.hasPrefix("student S-003 مريم|خالد - FEMALE 7A ") })
+        #expect(roster.count == Self.exact.count, "every student and class is there")
+        let strict = try OneRosterSchool()
+        #expect(throws: OneRosterError.self) { try strict.importSet(fixture.set, strict: true) }
+        #expect(try strict.run(CountRoster.self, .init()).students == 0)
+    }
+
     @Test("several schools: refused with their list unless one is chosen by sourcedId or identifier")
     func severalSchools() throws {
         var fixture = OneRosterFixture.bulk()

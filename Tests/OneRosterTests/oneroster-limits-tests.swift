@@ -80,7 +80,7 @@ struct OneRosterLimitsTests {
         }
         let deep = try zip([String(repeating: "a/", count: 200) + "users.csv": "sourcedId\nx\n"])
         defer { try? FileManager.default.removeItem(atPath: deep) }
-        #expect(try OneRosterPackage.read(deep)["users"] == OneRosterFixture.bulk().set["users"], "the root's users.csv, not the deep one")
+        #expect(try OneRosterPackage.read(deep)["users"] == OneRosterFixture.bulk().set["users"].map(OneRosterReading.init(text:)), "the root's users.csv, not the deep one")
     }
 
     @Test("a folder's file past the per-file or total size is refused before it is read")
@@ -112,6 +112,26 @@ struct OneRosterLimitsTests {
         }
         #expect(throws: OneRosterError.self) { try school.importSet(fixture.set) }
         #expect(try school.run(ListUsers.self, .init()).count <= 1, "only the admin who imports")
-        #expect(OneRosterLimits.rows(in: "a,b\r\n\"x\ny\",1\r\n\r\n2,3") == 2, "a quoted line break and a blank line are no rows")
+        #expect(try OneRosterCSV.parse("a,b\r\n\"x\ny\",1\r\n\r\n2,3").rows.count == 2, "a quoted line break and a blank line are no rows")
+    }
+
+    @Test("reading a set stops at the row past max-rows, counting every file but the manifest")
+    func rowsWhileReading() throws {
+        let folder = temporary("rows")
+        var files = Dictionary(uniqueKeysWithValues: OneRosterFixture.bulk().set.map { ($0.key + ".csv", $0.value) })
+        files["users.csv"] = (files["users.csv"] ?? "") + (0..<5_000).map { "u-r\($0),,,true,,,T,\($0),,,,,,,,,,,,,,,\n" }.joined()
+        try OneRosterPackage.write(files, to: folder, zip: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let total = try OneRosterPackage.read(folder).filter { $0.key != "manifest" }.reduce(0) { sum, file in
+            guard case .table(let table) = file.value else { return sum }
+            return sum + table.rows.count
+        }
+        var limits = OneRosterLimits()
+        limits.rows = total
+        #expect(try OneRosterPackage.read(folder, limits: limits).count == files.count, "exactly at the limit is read")
+        limits.rows = total - 1
+        #expect(throws: OneRosterError.limitExceeded(limit: "rows", setting: "oneroster.max-rows", allowed: String(total - 1), file: "users.csv")) {
+            try OneRosterPackage.read(folder, limits: limits)
+        }
     }
 }

@@ -14,7 +14,7 @@ struct OneRosterPackageTests {
         let school = try OneRosterSchool()
         try school.importSet(OneRosterFixture.bulk().set)
         let export = try school.run(ExportOneRoster.self, .init())
-        let expected = Dictionary(uniqueKeysWithValues: export.files.map { (String($0.key.dropLast(4)), $0.value) })
+        let expected = Dictionary(uniqueKeysWithValues: export.files.map { (String($0.key.dropLast(4)), OneRosterReading(text: $0.value)) })
         for zip in [true, false] {
             let path = temporary(zip ? "set.zip" : "set")
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -45,5 +45,25 @@ struct OneRosterPackageTests {
         #expect(table.header == ["a", "b"])
         #expect(table.rows == [["x, \"y\"", "line\nbreak"], ["1", ""]])
         #expect(OneRosterCSV.write(header: ["a"], rows: [["x, \"y\""]]) == "a\r\n\"x, \"\"y\"\"\"\r\n")
+    }
+
+    @Test("read in chunks of any size, a file gives the same rows as read whole: a quote, CRLF or BOM split between chunks included")
+    func chunks() throws {
+        let text = "\u{FEFF}sourcedId,givenName\r\n\"a,\"\"1\"\"\",\"line\r\nbreak\"\r\n\r\nb,نور\rx\r\nc,\"\"\n\"d\",e\r"
+        let whole = try OneRosterCSV.parse(text)
+        #expect(whole.rows == [["a,\"1\"", "line\r\nbreak"], ["b", "نور\rx"], ["c", ""], ["d", "e\r"]])
+        let bytes = Array(text.utf8)
+        for size in 1...7 {
+            var reader = OneRosterCSV.Reader()
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                try reader.feed(Data(bytes[start..<min(start + size, bytes.count)]))
+            }
+            #expect(try reader.finish() == whole, "chunks of \(size) bytes")
+        }
+        var broken = OneRosterCSV.Reader()
+        try broken.feed(Data("a\nb,\"open\n".utf8))
+        #expect(throws: OneRosterCSV.Reader.Refusal.unclosedQuote(row: 2)) { try broken.finish() }
+        var notText = OneRosterCSV.Reader()
+        #expect(throws: OneRosterCSV.Reader.Refusal.notUTF8) { try notText.feed(Data([0x61, 0x2C, 0xC3, 0x28, 0x0A])) }
     }
 }

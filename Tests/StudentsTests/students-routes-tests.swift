@@ -107,13 +107,20 @@ struct StudentsRoutesTests {
             "date_of_birth": .text("2013-01-01"), "gender": .text("FEMALE"), "status": .text("ACTIVE"),
             "class_id": .text("c"), "class_name_ar": .text("\u{7F}"), "class_name_en": .text("e"),
         ])))
+        // Birth date and sex not recorded: null in both.
+        students.append(Student(row: SQLRow(columns: [
+            "id": .text("n"), "gr_number": .text("GR-N"), "given_name": .text("N"), "surname": .text("M"),
+            "date_of_birth": .text(""), "gender": .text(""), "status": .text("ACTIVE"),
+        ])))
         let paging = APIPaging(page: 3, perPage: 7)
         for language in [Language.ar, .en] {
             let written = StudentListBody.page(students, total: 1234, paging: paging, language: language)
             let encoded = try APIJSON.encoder(.snakeCase).encode(APIPage(data: students.map { StudentItem($0, language) }, total: 1234, paging: paging))
             let expected = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
             #expect(try JSONSerialization.jsonObject(with: written) as? NSDictionary == expected)
-            #expect(expected?["data"] as? [Any] != nil && (expected?["data"] as? [Any])?.count == 6)
+            #expect(expected?["data"] as? [Any] != nil && (expected?["data"] as? [Any])?.count == 7)
+            let last = (expected?["data"] as? [[String: Any]])?.last
+            #expect(last?["gender"] is NSNull && last?["date_of_birth"] is NSNull)
         }
     }
 

@@ -33,6 +33,23 @@ struct StudentsTests {
         }
     }
 
+    @Test("a student whose birth date and sex are not known yet is recorded without them, and they are added later")
+    func detailsNotRecorded() throws {
+        let roster = try RosterFixture()
+        let created = try roster.run(CreateStudent.self, StudentFields(grNumber: "GR-9", givenName: "Sami", surname: "Ali", dateOfBirth: "", gender: "", classCode: "7A"))
+        #expect(created.dateOfBirth == nil && created.gender == nil)
+        #expect(throws: InputError.self, "what is given must still be right") {
+            try roster.run(CreateStudent.self, StudentFields(grNumber: "GR-10", givenName: "A", surname: "B", dateOfBirth: "2013-02-30", gender: ""))
+        }
+        #expect(throws: InputError.self) {
+            try roster.run(CreateStudent.self, StudentFields(grNumber: "GR-10", givenName: "A", surname: "B", dateOfBirth: "", gender: "X"))
+        }
+        let renamed = try roster.run(UpdateStudent.self, StudentChange(grNumber: "GR-9", givenName: "Samir"))
+        #expect(renamed.dateOfBirth == nil && renamed.gender == nil, "an edit of another field leaves them unrecorded")
+        let completed = try roster.run(UpdateStudent.self, StudentChange(grNumber: "GR-9", dateOfBirth: "2013-06-07", gender: "male"))
+        #expect(completed.dateOfBirth == "2013-06-07" && completed.gender == .male)
+    }
+
     @Test("a guardian asking for a child that is not theirs is refused by name")
     func guardianCannotReadOtherChildren() throws {
         let roster = try RosterFixture()
