@@ -19,6 +19,7 @@ struct OneRosterCommand: ParsableCommand {
         @Option(name: .customLong("codes"), help: ArgumentHelp(L("oneroster.option.codes"))) var codesFile: String?
         @Flag(name: .customLong("strict"), help: ArgumentHelp(L("oneroster.option.strict"))) var strict = false
         @Option(name: .customLong("org"), help: ArgumentHelp(L("oneroster.option.org"))) var org: String?
+        @Flag(name: .customLong("invite"), help: ArgumentHelp(L("oneroster.option.invite"))) var invite = false
 
         func run() throws {
             let session = try CommandSession(global, self.session)
@@ -27,7 +28,7 @@ struct OneRosterCommand: ParsableCommand {
             let files = try OneRosterPackage.read(path, limits: limits)
             let report: OneRosterImportReport
             do {
-                report = try session.run(ImportOneRoster.self, .init(read: files, dryRun: dryRun, strict: strict, org: org), progress: ProgressLine.reporter())
+                report = try session.run(ImportOneRoster.self, .init(read: files, dryRun: dryRun, strict: strict, org: org, invite: invite), progress: ProgressLine.reporter())
             } catch OneRosterError.invalidSet(let violations) {
                 try show(violations, warnings: [], session)
                 throw OneRosterError.invalidSet(violations)
@@ -46,6 +47,7 @@ struct OneRosterCommand: ParsableCommand {
                 version: report.version, dryRun: report.dryRun, created: report.created, updated: report.updated, archived: report.archived,
                 violations: report.violations, notImported: report.notImported, codes: [])
             shown.warnings = report.warnings
+            shown.invited = report.invited
             try session.output.emit(shown) { shown in
                 var lines = [report.dryRun ? L("oneroster.import.checked", ["version": report.version])
                                            : L("oneroster.import.done", ["version": report.version])]
@@ -58,6 +60,7 @@ struct OneRosterCommand: ParsableCommand {
                 for (kind, count) in report.archived.sorted(by: { $0.key < $1.key }) { lines.append(L("oneroster.import.archived", ["kind": kind, "count": String(count)])) }
                 if !report.notImported.isEmpty { lines.append(L("oneroster.import.not-imported", ["count": String(report.notImported.count)])) }
                 for note in report.notImported.prefix(20) { lines.append("  \(note.file):\(note.row) \(note.column): \(note.reason)") }
+                if !report.invited.isEmpty { lines.append(L("oneroster.import.invited", ["count": String(report.invited.count)])) }
                 if !report.codes.isEmpty {
                     if let codesFile, shown.codes.isEmpty {
                         lines.append(L("oneroster.import.codes-written", ["count": String(report.codes.count), "path": codesFile]))

@@ -14,6 +14,8 @@ public struct OneRosterImportReport: Codable, Sendable {
     /// What was read leniently and how (a case difference, a date without a time, a vendor's
     /// column, a default for missing optional data); `strict` turns each into a violation.
     public var warnings: [OneRosterViolation] = []
+    /// The new accounts invited by email (`invite`); the others have `codes`.
+    public var invited: [String] = []
     /// Rows that were valid but that Hogwarts has no place for, and why.
     public let notImported: [OneRosterViolation]
     /// One set-password code per account created: the only way into those accounts.
@@ -42,16 +44,20 @@ public struct ImportOneRoster: Action {
         public var strict: Bool
         /// The school to import when the set holds several: its `sourcedId` or `identifier`.
         public var org: String?
-        public init(read files: [String: OneRosterReading], dryRun: Bool = false, strict: Bool = false, org: String? = nil) {
+        /// New accounts get an invitation by email instead of a set-password code (those whose
+        /// address cannot be mailed, or that the set disables, still get a code).
+        public var invite: Bool
+        public init(read files: [String: OneRosterReading], dryRun: Bool = false, strict: Bool = false, org: String? = nil, invite: Bool = false) {
             self.files = files
             self.dryRun = dryRun
             self.strict = strict
             self.org = org
+            self.invite = invite
         }
 
         /// A set given as texts.
-        public init(files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil) {
-            self.init(read: files.mapValues(OneRosterReading.init(text:)), dryRun: dryRun, strict: strict, org: org)
+        public init(files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil, invite: Bool = false) {
+            self.init(read: files.mapValues(OneRosterReading.init(text:)), dryRun: dryRun, strict: strict, org: org, invite: invite)
         }
     }
 
@@ -74,11 +80,13 @@ public struct ImportOneRoster: Action {
             return report
         }
         var writer = try OneRosterWriter(checked.plan, ids: checked.ids, context)
+        writer.invite = input.invite
         try writer.apply()
         context.auditDetail = "OneRoster \(checked.plan.version.rawValue): " + writer.created.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         var report = OneRosterImportReport(version: checked.plan.version.rawValue, dryRun: false, created: writer.created, updated: writer.updated,
                                            archived: writer.archived, violations: [], notImported: writer.notes, codes: writer.codes)
         report.warnings = checked.warnings
+        report.invited = writer.invited
         return report
     }
 

@@ -3,7 +3,8 @@ import Core
 import Foundation
 
 /// Accounts: created through Auth's `CreateUsers` (`CreateUser`'s rules, one batch) with no
-/// usable password and a one-time set-password code instead; changed through its actions.
+/// usable password, then either invited by email (`--invite`: Auth's `InviteUser`, a link to set
+/// the password) or given a one-time set-password code; changed through its actions.
 extension OneRosterWriter {
     mutating func accounts() throws {
         try OneRosterCall.require(CreateUsers.self, context)
@@ -47,13 +48,23 @@ extension OneRosterWriter {
         for (user, account) in zip(fresh, accounts) {
             ids.remember(account: account)
             ids.set(OneRosterKind.user, user.sourcedId, account.id)
-            codes.append((account, SetPasswordCodes.newCode()))
             count("accounts", \.created)
+            if invite, user.enabled, Self.canBeMailed(account.email) {
+                try at("users", user.row, "email") { try OneRosterCall.run(InviteUser.self, .init(email: account.email), context) }
+                invited.append(account.email)
+            } else {
+                codes.append((account, SetPasswordCodes.newCode()))
+            }
         }
         self.codes += try SetPasswordCodes.store(codes, expires: expires, context)
         for (user, account) in zip(fresh, accounts) where !user.enabled {
             try OneRosterCall.run(SetSuspended.self, UserChange(email: account.email, suspended: true), context)
         }
+    }
+
+    /// An address a mail can reach: not the `<username>@<school>.invalid` a set without emails gets.
+    static func canBeMailed(_ email: String) -> Bool {
+        !email.hasSuffix(".invalid")
     }
 
     /// A known account follows the set: its role (through `ChangeRole`) and whether it may sign in.

@@ -14,6 +14,10 @@ struct OneRosterWriter {
     var archived: [String: Int] = [:]
     var notes: [OneRosterViolation] = []
     var codes: [SetPasswordCode] = []
+    /// Whether new accounts are invited by email (Auth's `InviteUser`) rather than given codes.
+    var invite = false
+    /// The emails invited.
+    var invited: [String] = []
     /// Hogwarts class ids by OneRoster class, and class codes by Hogwarts id.
     var classIDs: [String: String] = [:]
     var classCodes: [String: String] = [:]

@@ -105,8 +105,8 @@ struct OneRosterSchool {
     let harness: TestHarness
     let admin: Principal
 
-    init(grades: Bool = false) throws {
-        var modules: [any AppModule] = [AuthModule(), StudentsModule(), OneRosterModule()]
+    init(grades: Bool = false, also extra: [any AppModule] = []) throws {
+        var modules: [any AppModule] = [AuthModule(), StudentsModule(), OneRosterModule()] + extra
         if grades { modules.insert(GradesModule(), at: 2) }
         harness = try TestHarness(modules: modules, clock: { Date(timeIntervalSince1970: 1_795_000_000) })
         admin = harness.user(.admin)
@@ -119,8 +119,8 @@ struct OneRosterSchool {
     }
 
     @discardableResult
-    func importSet(_ files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil) throws -> OneRosterImportReport {
-        try run(ImportOneRoster.self, .init(files: files, dryRun: dryRun, strict: strict, org: org))
+    func importSet(_ files: [String: String], dryRun: Bool = false, strict: Bool = false, org: String? = nil, invite: Bool = false) throws -> OneRosterImportReport {
+        try run(ImportOneRoster.self, .init(files: files, dryRun: dryRun, strict: strict, org: org, invite: invite))
     }
 
     /// What a person notices of the roster: totals, accounts by role, classes with their

@@ -57,6 +57,24 @@ struct OneRosterImportTests {
         }
     }
 
+    @Test("with invite, new accounts are mailed an invitation instead of a code; one without a real address still gets a code")
+    func invitations() throws {
+        let mails = EventCatcher<AccountMailRequested>()
+        let school = try OneRosterSchool(also: [mails.module(hearing: AuthModule().id)])
+        let report = try school.importSet(OneRosterFixture.bulk().set, invite: true)
+        let mailed = ["ahmed@shorouq.edu", "hala@family.org", "huda@shorouq.edu", "maryam@shorouq.edu", "nadia@family.org", "sara@shorouq.edu"]
+        #expect(report.invited.sorted() == mailed)
+        #expect(report.codes.map(\.email) == ["omar.h@test-school.invalid"], "a username-only teacher cannot be mailed")
+        #expect(mails.events.filter { $0.kind == "invitation" }.map(\.email).sorted() == mailed)
+        // The link in Sara's mail sets her password once; then she signs in.
+        let link = try #require(mails.events.first { $0.email == "sara@shorouq.edu" }?.linkPath)
+        // The token is `<school id>.<secret>`.
+        let secret = try #require(link.split(separator: "token=").last?.split(separator: ".").last.map(String.init))
+        try school.run(AcceptInvitation.self, .init(secret: secret, password: "Tr1cky-Garden-42"), as: .anonymous)
+        #expect(try school.run(SignIn.self, .init(email: "sara@shorouq.edu", password: "Tr1cky-Garden-42"), as: .anonymous).token != nil)
+        #expect(throws: (any Error).self) { try school.run(AcceptInvitation.self, .init(secret: secret, password: "An0ther-Garden-42"), as: .anonymous) }
+    }
+
     @Test("importing the same set again updates and never duplicates")
     func reimport() throws {
         let school = try OneRosterSchool()
