@@ -190,25 +190,32 @@ final class PostgresConnection: StorageConnection {
         // A failed prepare aborts the transaction it runs in: a savepoint lets the retry run.
         let inTransaction = PQtransactionStatus(handle) == PQTRANS_INTRANS
         if inTransaction { try command("SAVEPOINT hogwarts_prepare") }
-        var result = PQprepare(handle, name, text, Int32(parameters.count), nil)
-        if PQresultStatus(result) != PGRES_COMMAND_OK, let code = Self.errorCode(result), code == "42P18" || code == "42P08" {
-            // "could not determine data type of parameter": say what the types are.
-            PQclear(result)
-            if inTransaction { try command("ROLLBACK TO SAVEPOINT hogwarts_prepare") }
-            let types = try inferredTypes(text, byValue: parameters.map { parameter in
-                let value: SQLValue
-                switch parameter {
-                case .positional(let index): value = index < bindings.positional.count ? bindings.positional[index] : .null
-                case .named(let key): value = bindings.named[key] ?? .null
-                }
-                switch value {
-                case .integer: return 20
-                case .real: return 701
-                case .blob: return 17
-                case .text, .null: return 25
-                }
-            }, inTransaction: inTransaction)
-            result = PQprepare(handle, name, text, Int32(parameters.count), types)
+        let byValue: [Oid] = parameters.map { parameter in
+            let value: SQLValue
+            switch parameter {
+            case .positional(let index): value = index < bindings.positional.count ? bindings.positional[index] : .null
+            case .named(let key): value = bindings.named[key] ?? .null
+            }
+            switch value {
+            case .integer: return 20
+            case .real: return 701
+            case .blob: return 17
+            case .text, .null: return 25
+            }
+        }
+        var result: OpaquePointer?
+        if Self.testsParameterForNull(text) {
+            // `(:day IS NULL OR t.day = :day)`: without types the server fails it ("could not
+            // determine data type", logged as an ERROR on every connection), so they are given.
+            result = PQprepare(handle, name, text, Int32(parameters.count), try inferredTypes(text, byValue: byValue, inTransaction: inTransaction))
+        } else {
+            result = PQprepare(handle, name, text, Int32(parameters.count), nil)
+            if PQresultStatus(result) != PGRES_COMMAND_OK, let code = Self.errorCode(result), code == "42P18" || code == "42P08" {
+                // "could not determine data type of parameter" elsewhere: say what the types are.
+                PQclear(result)
+                if inTransaction { try command("ROLLBACK TO SAVEPOINT hogwarts_prepare") }
+                result = PQprepare(handle, name, text, Int32(parameters.count), try inferredTypes(text, byValue: byValue, inTransaction: inTransaction))
+            }
         }
         if inTransaction && PQresultStatus(result) == PGRES_COMMAND_OK { try command("RELEASE SAVEPOINT hogwarts_prepare") }
         defer { PQclear(result) }
@@ -223,7 +230,7 @@ final class PostgresConnection: StorageConnection {
     /// meets it. A probe without the bare `$n IS [NOT] NULL` tests lets the comparisons type each
     /// one; a parameter the probe leaves untyped (or a probe that fails) takes its value's type.
     private func inferredTypes(_ text: String, byValue: [Oid], inTransaction: Bool) throws -> [Oid] {
-        let probe = text.replacingOccurrences(of: #"\$[0-9]+\s+IS\s+(NOT\s+)?NULL\b"#, with: "TRUE", options: [.regularExpression, .caseInsensitive])
+        let probe = text.replacingOccurrences(of: Self.nullTest, with: "TRUE", options: [.regularExpression, .caseInsensitive])
         guard probe != text else { return byValue }
         // A parameter only ever tested for NULL is gone from the probe: its value's type holds it.
         let hints: [Oid] = byValue.indices.map { index in
@@ -242,6 +249,13 @@ final class PostgresConnection: StorageConnection {
             let inferred = PQparamtype(described, Int32(index))
             return inferred == 0 ? byValue[index] : inferred
         }
+    }
+
+    /// A bare `$n IS [NOT] NULL`, which gives the server no type for `$n`.
+    private static let nullTest = #"\$[0-9]+\s+IS\s+(NOT\s+)?NULL\b"#
+
+    static func testsParameterForNull(_ text: String) -> Bool {
+        text.range(of: nullTest, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// Whether a statement only reads: its first word, past any `WITH` clause, is SELECT (or VALUES).
