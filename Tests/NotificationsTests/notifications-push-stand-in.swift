@@ -27,7 +27,7 @@ final class PushStandIn {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let made = try Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
                                                      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                                                     "-keyout", folder.appending(path: "key.pem").path, "-out", certificate])
+                                                     "-keyout", folder.appending(path: "key.pem").path, "-out", folder.appending(path: "cert.pem").path])
         guard made == 0 else { throw StandInError.certificate }
         try Self.recorderScript.write(to: folder.appending(path: "recorder.py"), atomically: true, encoding: .utf8)
         recorder.executableURL = URL(filePath: "/usr/bin/python3")
@@ -76,10 +76,15 @@ final class PushStandIn {
         }
     }
 
+    /// nginx stops on SIGTERM; python inherits the test process's ignored SIGTERM, so it is killed.
     func stop() {
-        for process in [nginx, recorder] where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if nginx.isRunning {
+            nginx.terminate()
+            nginx.waitUntilExit()
+        }
+        if recorder.isRunning {
+            kill(recorder.processIdentifier, SIGKILL)
+            recorder.waitUntilExit()
         }
     }
 
