@@ -5,7 +5,7 @@ import Glibc
 /// certificate made for the test, and hands each request to a small recorder that keeps it and
 /// answers as the real service documents, chosen by the device token's first word:
 /// `gone` (APNs 410 Unregistered, FCM 404 UNREGISTERED), `bad` (APNs 400 BadDeviceToken, FCM 400
-/// invalid token), `busy` (429), `down` (500); anything else is delivered. `/token` is Google's
+/// invalid token), `busy` (429, `Retry-After: 600`), `down` (500); anything else is delivered. `/token` is Google's
 /// token exchange.
 final class PushStandIn {
     static var available: Bool {
@@ -136,6 +136,8 @@ final class PushStandIn {
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(data)))
+                if status == 429:
+                    self.send_header("retry-after", "600")
                 self.end_headers()
                 self.wfile.write(data)
             def log_message(self, *args):

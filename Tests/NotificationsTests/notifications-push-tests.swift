@@ -183,7 +183,7 @@ struct NotificationsPushTests {
         #expect(try server.requests().count == before, "no push to a dropped token")
     }
 
-    @Test("APNs 500 and FCM 429 are retried with backoff, each push sent once per attempt, and after the last attempt they are FAILED in the outbox's dead letters; the phones stay registered")
+    @Test("APNs 500 and FCM 429 are retried with backoff (or after the service's Retry-After), each push sent once per attempt, and after the last attempt they are FAILED in the outbox's dead letters; the phones stay registered")
     func retriedThenFailed() throws {
         defer { server.stop() }
         let (parent, child) = try fixture.parentAndChild()
@@ -195,6 +195,11 @@ struct NotificationsPushTests {
         let first = try fixture.run(DeliverOutbox.self, .init())
         #expect(first.retrying == 2)
         #expect(try fixture.run(DeliverOutbox.self, .init()).retrying == 0, "not again before the backoff ends")
+        let waiting = try pushEntries()
+        let busy = try #require(waiting.first { $0.lastError?.contains("429") == true })
+        #expect(busy.nextAttemptAt == fixture.clock.now.addingTimeInterval(600), "FCM's Retry-After (600 s) is longer than the first backoff, and obeyed")
+        let down = try #require(waiting.first { $0.lastError?.contains("500") == true })
+        #expect(try #require(down.nextAttemptAt) <= fixture.clock.now.addingTimeInterval(75), "a minute's backoff, a quarter more at most")
         var failed = first.failed
         for _ in 1..<DeliverOutbox.maxAttempts {
             // Longer than any backoff (at most 16 minutes and a quarter).
