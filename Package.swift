@@ -27,6 +27,17 @@ let moduleLibraries: [String: [Target.Dependency]] = [
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
     "IdCards": [.product(name: "Crypto", package: "swift-crypto")],
     "OneRoster": [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+    // Push to APNs (HTTP/2 only) and FCM over TLS: AsyncHTTPClient is a maintained HTTP/2 + TLS
+    // client rather than a hand-written one (NIOSSL for a test's or private relay's extra CA).
+    // swift-crypto signs APNs' ES256 and FCM's RS256 tokens synchronously, as senders run.
+    "Notifications": [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+    ],
 ]
 
 /// Modules a module's tests need besides its own closure: to raise the events it handles, or to
@@ -91,6 +102,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.0"),
+        // Push notifications: APNs needs HTTP/2 over TLS, FCM HTTPS (Notifications only).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Generated inputs for the tests (CSV importers, number and date parsing, grade scales).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),

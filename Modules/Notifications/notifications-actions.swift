@@ -276,11 +276,13 @@ public struct DeliverOutbox: Action {
             } catch {
                 let attempts = row.int("attempts") + 1
                 let givesUp = attempts >= Self.maxAttempts
+                // A push service's Retry-After, when it asks for longer than the backoff.
+                let wait = max(Self.backoff(afterAttempt: attempts), (error as? any RetryAfterHint)?.retryAfter ?? 0)
                 try context.database.execute("""
                     UPDATE notifications_outbox SET attempts = :attempts, last_error = :error, state = :state, next_attempt_at = :next
                     WHERE school_id = :school_id AND id = :id
                     """, ["attempts": .integer(Int64(attempts)), "error": .text(String(describing: error)), "state": .text(givesUp ? "FAILED" : "PENDING"),
-                          "next": SQLValue(context.now.addingTimeInterval(Self.backoff(afterAttempt: attempts))), "id": .text(row.string("id"))])
+                          "next": SQLValue(context.now.addingTimeInterval(wait)), "id": .text(row.string("id"))])
                 if givesUp { failed += 1 } else { retrying += 1 }
             }
         }

@@ -1,11 +1,11 @@
 import Core
 import Foundation
 
-/// "What I receive": every type on each channel, switched on or off with a checkbox. The link in
+/// "What I receive": every type on each channel (app, email, phone), switched on or off with a checkbox. The link in
 /// each email (its `List-Unsubscribe` too) leads here.
 extension NotificationsConsole {
     static let preferencesPath = "/m/notifications/preferences"
-    static let channelsShown: [NotificationChannel] = [.inApp, .email]
+    static let channelsShown: [NotificationChannel] = [.inApp, .email, .push]
 
     static let preferences = ConsolePage("preferences", title: Choices.title, permission: NotificationsPermissions.own) { console in
         if console.isPost {
@@ -38,8 +38,8 @@ extension NotificationsConsole {
 
     enum Choices {
         static let title = LocalizedText(ar: "ما يصلني", en: "What I receive")
-        static let lead = LocalizedText(ar: "اختر ما يصلك في التطبيق وبالبريد الإلكتروني. الإشعار المتوقف في التطبيق لا يُرسل بأي طريقة.",
-                                        en: "Choose what reaches you in the app and by email. A type switched off in the app is not sent any other way either.")
+        static let lead = LocalizedText(ar: "اختر ما يصلك في التطبيق وبالبريد الإلكتروني وتنبيهًا على هاتفك. الإشعار المتوقف في التطبيق لا يُرسل بأي طريقة.",
+                                        en: "Choose what reaches you in the app, by email and as a phone alert. A type switched off in the app is not sent any other way either.")
         static let typeHeading = LocalizedText(ar: "النوع", en: "Type")
         static let save = LocalizedText(ar: "حفظ", en: "Save")
         static let saved = LocalizedText(ar: "حُفظت اختياراتك.", en: "Your choices are saved.")

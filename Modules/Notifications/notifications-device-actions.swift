@@ -3,8 +3,8 @@ import Foundation
 
 /// Keeps a phone's push token for the caller. A token belongs to one person at a time (a phone
 /// someone else signs in on moves to them), and a token given with its platform retires the
-/// caller's other tokens, as the web app's contract says. Nothing is pushed yet: the token waits
-/// for a push channel (APNs/FCM) beside the log channel in the outbox.
+/// caller's other tokens, as the web app's contract says. The push channel (APNs for iOS, FCM for
+/// Android) sends to the active ones.
 public struct RegisterDevice: Action {
     public struct Input: Codable, Sendable {
         public var token: String

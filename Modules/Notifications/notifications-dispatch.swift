@@ -4,8 +4,9 @@ import Foundation
 
 /// Creates notifications: one per recipient who has not switched the type off, with the title
 /// and body in both languages, and an outbox entry per channel beyond the app (held back until
-/// the end of the recipient's quiet hours): the delivery log always, and an email in the
-/// recipient's language where the school sends mail and they have not switched it off.
+/// the end of the recipient's quiet hours): the delivery log always, and an email and a push to
+/// each of their phones in the recipient's language where the school sends mail or pushes (APNs
+/// for iPhones, FCM for Android) and they have not switched that channel off for the type.
 public enum Notifier {
     public static func notify(_ users: [String], type: NotificationType, priority: NotificationPriority = .normal,
                               titleKey: String, bodyKey: String, arguments: [String: String], link: String, _ context: ActionContext) throws {
@@ -14,6 +15,8 @@ public enum Notifier {
         let english = Localizer(language: .en, catalog: catalog)
         let expiry = context.now.addingTimeInterval(Double(try context.setting(NotificationsSettings.expiryDays)) * 86400)
         let mails = !(try context.setting(NotificationsSettings.emailFrom)).isEmpty
+        let push = try PushConfiguration(context)
+        let pushing = push.apns != nil || push.fcm != nil
         for user in Set(users) {
             let preference = try context.database.fetchOne(
                 "SELECT enabled, quiet_from, quiet_to FROM notifications_preferences WHERE school_id = :school_id AND user_id = :user AND type = :type",
@@ -32,12 +35,28 @@ public enum Notifier {
             let sendAt = QuietHours(from: preference?["quiet_from"], to: preference?["quiet_to"]).end(after: context.now, zone: context.timeZone)
             let entry = Outbox(notification: id, recipient: user, sendAt: sendAt)
             try entry.add("log", payload: ["user": user, "type": type.rawValue, "title": title.en, "body": body.en, "link": link], context)
-            if mails, try wants(user, type, .email, context), let account = try UserAccounts.find(id: user, in: context),
-               account.status == .active, EmailAddressRule.isPlausible(account.email) {
-                let language = account.language ?? context.school.language
+            let emails = try mails && wants(user, type, .email, context)
+            let pushes = try pushing && wants(user, type, .push, context)
+            guard emails || pushes, let account = try UserAccounts.find(id: user, in: context), account.status == .active else { continue }
+            let language = account.language ?? context.school.language
+            if emails, EmailAddressRule.isPlausible(account.email) {
                 try entry.add(NotificationChannel.email.rawValue, payload: EmailPayload(
                     to: account.email, name: account.displayName, language: language, subject: title.text(in: language),
                     text: body.text(in: language), type: type.rawValue), context)
+            }
+            if pushes {
+                let devices = try PushDevices.active(of: user, context).filter { push.sends(to: $0.platform) }
+                var badge: Int?
+                if !devices.isEmpty {
+                    badge = try context.database.fetchValue(
+                        "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :user AND read_at IS NULL AND expires_at > :now",
+                        ["user": .text(user), "now": SQLValue(context.now)])
+                }
+                for device in devices {
+                    try entry.add(NotificationChannel.push.rawValue, payload: PushPayload(
+                        token: device.token, platform: device.platform, language: language, title: title.text(in: language), body: body.text(in: language),
+                        link: link, type: type.rawValue, notification: id, priority: priority, badge: badge), context)
+                }
             }
         }
     }

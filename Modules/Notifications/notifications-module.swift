@@ -28,7 +28,7 @@ public struct NotificationsModule: AppModule {
     public var adminStats: DashboardContribution? { NotificationsRoutes.unreadCount }
     public var commands: [any ParsableCommand.Type] { [NotificationsCommand.self] }
     public var settings: [SettingDefinition] { [NotificationsSettings.logPath.definition, NotificationsSettings.expiryDays.definition, NotificationsSettings.emailFrom.definition,
-         NotificationsSettings.siteURL.definition] }
+         NotificationsSettings.siteURL.definition] + PushSettings.all.map(\.definition) }
     public var eventHandlers: [EventHandler] { NotificationHandlers.all }
     /// Every server sends what is due; `notifications deliver` stays for a one-off run.
     public var backgroundJobs: [BackgroundJob] {

@@ -24,6 +24,7 @@ enum NotificationSenders {
         case NotificationChannel.email.rawValue:
             EmailSender(from: try context.setting(NotificationsSettings.emailFrom), school: context.school.name,
                         siteURL: try context.setting(NotificationsSettings.siteURL), transport: .configured)
+        case NotificationChannel.push.rawValue: PushSender(configuration: try PushConfiguration(context), context: context)
         default: nil
         }
     }

@@ -1,0 +1,204 @@
+import Foundation
+import Glibc
+
+/// APNs and FCM on loopback, as the senders meet them: nginx answers HTTP/2 over TLS with a
+/// certificate made for the test, and hands each request to a small recorder that keeps it and
+/// answers as the real service documents, chosen by the device token's first word:
+/// `gone` (APNs 410 Unregistered, FCM 404 UNREGISTERED), `bad` (APNs 400 BadDeviceToken, FCM 400
+/// invalid token), `busy` (429, `Retry-After: 600`), `down` (500); anything else is delivered. `/token` is Google's
+/// token exchange.
+final class PushStandIn {
+    static var available: Bool {
+        let tools = ["/usr/sbin/nginx", "/usr/bin/openssl", "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        // CI installs them: there, a missing tool is a failure, not a skip.
+        return tools || ProcessInfo.processInfo.environment["HOGWARTS_REQUIRE_API_TOOLS"] == "1"
+    }
+
+    let folder: URL
+    /// `https://127.0.0.1:<port>`: the base URL for both services.
+    let url: String
+    /// The test's own certificate authority: the senders trust it through `push-ca-path`.
+    var certificate: String { folder.appending(path: "cert.pem").path }
+    private let nginx = Process()
+    private let recorder = Process()
+
+    init(in directory: URL) throws {
+        folder = directory.appending(path: "push-stand-in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = try Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+                                                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                                                     "-keyout", folder.appending(path: "key.pem").path, "-out", folder.appending(path: "cert.pem").path])
+        guard made == 0 else { throw StandInError.certificate }
+        try Self.recorderScript.write(to: folder.appending(path: "recorder.py"), atomically: true, encoding: .utf8)
+        recorder.executableURL = URL(filePath: "/usr/bin/python3")
+        recorder.arguments = [folder.appending(path: "recorder.py").path, folder.appending(path: "port").path, folder.appending(path: "requests.jsonl").path]
+        recorder.standardOutput = FileHandle.nullDevice
+        recorder.standardError = FileHandle.nullDevice
+        try recorder.run()
+        let upstream = try Self.waitForPortFile(folder.appending(path: "port"))
+        let port = try Self.freePort()
+        url = "https://127.0.0.1:\(port)"
+        let path = folder.path
+        let configuration = """
+            worker_processes 1;
+            user root;
+            pid \(path)/nginx.pid;
+            error_log \(path)/error.log;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(path)/body;
+                proxy_temp_path \(path)/proxy;
+                fastcgi_temp_path \(path)/fastcgi;
+                uwsgi_temp_path \(path)/uwsgi;
+                scgi_temp_path \(path)/scgi;
+                server {
+                    listen 127.0.0.1:\(port) ssl http2;
+                    ssl_certificate \(certificate);
+                    ssl_certificate_key \(path)/key.pem;
+                    location / {
+                        proxy_pass http://127.0.0.1:\(upstream);
+                        proxy_set_header X-Protocol $server_protocol;
+                    }
+                }
+            }
+            """
+        try configuration.write(to: folder.appending(path: "nginx.conf"), atomically: true, encoding: .utf8)
+        nginx.executableURL = URL(filePath: "/usr/sbin/nginx")
+        nginx.arguments = ["-c", folder.appending(path: "nginx.conf").path, "-p", path, "-g", "daemon off;"]
+        nginx.standardOutput = FileHandle.nullDevice
+        nginx.standardError = FileHandle.nullDevice
+        try nginx.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !Self.accepts(port) {
+            guard Date() < deadline, nginx.isRunning else { stop(); throw StandInError.didNotStart }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// nginx stops on SIGTERM; python inherits the test process's ignored SIGTERM, so it is killed.
+    func stop() {
+        if nginx.isRunning {
+            nginx.terminate()
+            nginx.waitUntilExit()
+        }
+        if recorder.isRunning {
+            kill(recorder.processIdentifier, SIGKILL)
+            recorder.waitUntilExit()
+        }
+    }
+
+    /// Every request received so far, oldest first.
+    func requests() throws -> [Recorded] {
+        guard let data = FileManager.default.contents(atPath: folder.appending(path: "requests.jsonl").path) else { return [] }
+        return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Recorded.self, from: Data($0)) }
+    }
+
+    struct Recorded: Decodable {
+        let path: String
+        let headers: [String: String]
+        let body: String
+
+        func json() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
+        }
+    }
+
+    enum StandInError: Error { case certificate, didNotStart }
+
+    static let recorderScript = #"""
+        import http.server, json, sys
+        port_file, log = sys.argv[1], sys.argv[2]
+
+        APNS = {"gone": (410, {"reason": "Unregistered", "timestamp": 1764400000000}), "bad": (400, {"reason": "BadDeviceToken"}),
+                "busy": (429, {"reason": "TooManyRequests"}), "down": (500, {"reason": "InternalServerError"})}
+        def fcm_error(code, status, message, detail):
+            return (code, {"error": {"code": code, "message": message, "status": status,
+                    "details": [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": detail}]}})
+        FCM = {"gone": fcm_error(404, "NOT_FOUND", "Requested entity was not found.", "UNREGISTERED"),
+               "bad": fcm_error(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", "INVALID_ARGUMENT"),
+               "busy": fcm_error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.", "QUOTA_EXCEEDED"),
+               "down": fcm_error(500, "INTERNAL", "Internal error.", "INTERNAL")}
+
+        class Recorder(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
+                with open(log, "a") as f:
+                    f.write(json.dumps({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}) + "\n")
+                if self.path == "/token":
+                    status, answer = 200, {"access_token": "ya29.stand-in", "expires_in": 3599, "token_type": "Bearer"}
+                elif self.path.startswith("/3/device/"):
+                    status, answer = APNS.get(self.path.rsplit("/", 1)[1].split("-")[0], (200, None))
+                else:
+                    token = json.loads(body)["message"]["token"]
+                    status, answer = FCM.get(token.split("-")[0], (200, {"name": "projects/p/messages/1"}))
+                data = b"" if answer is None else json.dumps(answer).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                if status == 429:
+                    self.send_header("retry-after", "600")
+                self.end_headers()
+                self.wfile.write(data)
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+        with open(port_file + ".tmp", "w") as f:
+            f.write(str(server.server_address[1]))
+        import os
+        os.rename(port_file + ".tmp", port_file)
+        server.serve_forever()
+        """#
+
+    static func run(_ binary: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(filePath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    static func waitForPortFile(_ file: URL) throws -> Int {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8), let port = Int(text) { return port }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw StandInError.didNotStart
+    }
+
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw StandInError.didNotStart }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw StandInError.didNotStart }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func accepts(_ port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = loopback(port: port)
+        return withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return address
+    }
+}
