@@ -72,9 +72,6 @@ enum OneRosterCSV {
 
         init(rowLimit: Int? = nil) { self.rowLimit = rowLimit }
 
-        /// Data rows read so far (the header is not one).
-        var rowCount: Int { max(records.count - 1, 0) }
-
         mutating func feed(_ chunk: Data) throws(Refusal) {
             var refusal: Refusal?
             chunk.withUnsafeBytes { bytes in
