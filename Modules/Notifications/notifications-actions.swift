@@ -42,9 +42,14 @@ public struct ListNotifications: Action {
             SELECT * FROM notifications_items WHERE \(matching) ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
             """, arguments.merging(["limit": .integer(Int64(input.limit)), "offset": .integer(Int64(input.offset))]) { $1 })
         let total: Int = try context.database.fetchValue("SELECT COUNT(*) FROM notifications_items WHERE \(matching)", arguments) ?? 0
-        let unread: Int = try context.database.fetchValue(
-            "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :me AND expires_at > :now AND read_at IS NULL", arguments) ?? 0
-        return Output(notifications: rows.map(UserNotification.init(row:)), unread: unread, total: total)
+        return Output(notifications: rows.map(UserNotification.init(row:)), unread: try Self.unread(of: context.principal.userID, context), total: total)
+    }
+
+    /// A person's unread notifications that have not expired: the list's count and a push's badge.
+    static func unread(of user: String, _ context: ActionContext) throws -> Int {
+        try context.database.fetchValue("""
+            SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :user AND expires_at > :now AND read_at IS NULL
+            """, ["user": .text(user), "now": SQLValue(context.now)]) ?? 0
     }
 }
 

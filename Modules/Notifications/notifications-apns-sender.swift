@@ -34,7 +34,7 @@ struct APNsSender {
 
     /// The `aps` dictionary Apple reads, and what the app needs to open the right screen.
     func body(_ push: PushPayload) throws -> Data {
-        let message = APNsBody(aps: .init(alert: .init(title: push.title, body: push.body), badge: push.badge, sound: "default"),
+        let message = APNsBody(aps: .init(alert: PushWords(title: push.title, body: push.body), badge: push.badge, sound: "default"),
                                link: push.link, type: push.type, notification: push.notification)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -68,14 +68,15 @@ struct APNsSender {
     }
 }
 
-struct APNsBody: Encodable {
-    struct Alert: Encodable {
-        let title: String
-        let body: String
-    }
+/// The title and text a phone shows, as both services name them.
+struct PushWords: Encodable {
+    let title: String
+    let body: String
+}
 
+struct APNsBody: Encodable {
     struct APS: Encodable {
-        let alert: Alert
+        let alert: PushWords
         let badge: Int?
         let sound: String
     }

@@ -46,12 +46,7 @@ public enum Notifier {
             }
             if pushes {
                 let devices = try PushDevices.active(of: user, context).filter { push.sends(to: $0.platform) }
-                var badge: Int?
-                if !devices.isEmpty {
-                    badge = try context.database.fetchValue(
-                        "SELECT COUNT(*) FROM notifications_items WHERE school_id = :school_id AND user_id = :user AND read_at IS NULL AND expires_at > :now",
-                        ["user": .text(user), "now": SQLValue(context.now)])
-                }
+                let badge = devices.isEmpty ? nil : try ListNotifications.unread(of: user, context)
                 for device in devices {
                     try entry.add(NotificationChannel.push.rawValue, payload: PushPayload(
                         token: device.token, platform: device.platform, language: language, title: title.text(in: language), body: body.text(in: language),

@@ -122,14 +122,9 @@ struct FCMSender {
 }
 
 struct FCMBody: Encodable {
-    struct Notification: Encodable {
-        let title: String
-        let body: String
-    }
-
     struct Message: Encodable {
         let token: String
-        let notification: Notification
+        let notification: PushWords
         let data: [String: String]
     }
 

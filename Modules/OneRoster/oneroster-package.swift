@@ -26,7 +26,7 @@ enum OneRosterPackage {
             try meter.declare(name, size: size ?? 0, compressed: nil)
             guard let handle = FileHandle(forReadingAtPath: file) else { continue }
             defer { try? handle.close() }
-            var reading = FileReading(name, &meter)
+            var reading = FileReading(name, meter)
             var read: Int64 = 0
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 read += Int64(chunk.count)
@@ -58,7 +58,7 @@ enum OneRosterPackage {
         for entry in entries {
             let name = (entry.path as NSString).lastPathComponent
             let declared = Int64(clamping: entry.uncompressedSize)
-            var reading = FileReading(name, &meter)
+            var reading = FileReading(name, meter)
             var read: Int64 = 0
             do {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
@@ -81,11 +81,13 @@ enum OneRosterPackage {
         let name: String
         var reader: OneRosterCSV.Reader
         let setRows: Int
+        let isData: Bool
 
-        init(_ name: String, _ meter: inout OneRosterMeter) {
+        init(_ name: String, _ meter: OneRosterMeter) {
             self.name = name
             setRows = meter.limits.rows
-            reader = OneRosterCSV.Reader(rowLimit: name.lowercased() == "manifest.csv" ? nil : meter.rowsLeft)
+            isData = name.lowercased() != "manifest.csv"
+            reader = OneRosterCSV.Reader(rowLimit: isData ? meter.rowsLeft : nil)
         }
 
         mutating func feed(_ chunk: Data) throws {
@@ -95,7 +97,7 @@ enum OneRosterPackage {
         mutating func finish(_ meter: inout OneRosterMeter) throws -> OneRosterReading {
             do throws(OneRosterCSV.Reader.Refusal) {
                 let table = try reader.finish()
-                if name.lowercased() != "manifest.csv" { meter.rowsRead += table.rows.count }
+                if isData { meter.rowsRead += table.rows.count }
                 return .table(table)
             } catch .unclosedQuote(let row) {
                 return .unclosedQuote(row: row)

@@ -1,15 +1,16 @@
 import Auth
 import Core
 import Foundation
-import Synchronization
+import HogwartsTestSupport
 
 /// Stands where the mail module would: keeps every mail Auth asks to send, as the event arrives.
 final class MailCatcher: Sendable {
-    private let caught = Mutex<[AccountMailRequested]>([])
+    private let caught = EventCatcher<AccountMailRequested>()
 
-    var mails: [AccountMailRequested] { caught.withLock { $0 } }
+    var mails: [AccountMailRequested] { caught.events }
 
-    func add(_ mail: AccountMailRequested) { caught.withLock { $0.append(mail) } }
+    /// The module that hears Auth's mail event, for the harness.
+    var module: any AppModule { caught.module(hearing: AuthModule().id) }
 
     /// Waits for at least `count` mails: the reset route mails after it answers, on the password
     /// lane, which a loaded machine running many suites' sign-ins keeps busy. The wait counts the
@@ -29,18 +30,5 @@ final class MailCatcher: Sendable {
     /// The 6-digit code in a mail's text.
     static func code(in mail: AccountMailRequested) -> String? {
         mail.text.firstMatch(of: /\b[0-9]{6}\b/).map { String($0.output) }
-    }
-}
-
-/// A module with nothing but a handler for Auth's mail event.
-struct MailCatcherModule: AppModule {
-    let catcher: MailCatcher
-    let id: ModuleID = "mailcatcher"
-    let version = SemanticVersion(1, 0, 0)
-    var dependencies: [ModuleDependency] { [ModuleDependency("auth", "^1.0.0")] }
-    var strings: StringCatalog { StringCatalog(ar: [:], en: [:]) }
-    var eventHandlers: [EventHandler] {
-        let catcher = catcher
-        return [EventHandler("mailcatcher.catch", on: AccountMailRequested.self) { event, _ in catcher.add(event) }]
     }
 }

@@ -12,7 +12,7 @@ struct ResetFixture {
 
     init() throws {
         let clock = clock
-        harness = try TestHarness(modules: [AuthModule(), MailCatcherModule(catcher: mail)], clock: { clock.now })
+        harness = try TestHarness(modules: [AuthModule(), mail.module], clock: { clock.now })
         try harness.kernel.setSetting("auth.password-hash-cost", to: "10", for: harness.school.id, by: harness.user(.admin))
     }
 

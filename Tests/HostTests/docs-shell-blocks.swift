@@ -102,23 +102,3 @@ enum ShellRun {
         return killed
     }
 }
-
-/// Free TCP ports on the loopback, for the ports a block names.
-enum LoopbackPort {
-    static func free() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw PortError() }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw PortError() }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    struct PortError: Error {}
-}

@@ -59,7 +59,7 @@ struct ReverseProxyTests {
             .replacingOccurrences(of: "/etc/letsencrypt/live/school.example.org/fullchain.pem", with: folder.appending(path: "cert.pem").path)
             .replacingOccurrences(of: "/etc/letsencrypt/live/school.example.org/privkey.pem", with: folder.appending(path: "key.pem").path)
         try site.write(to: folder.appending(path: "site.conf"), atomically: true, encoding: .utf8)
-        try NginxRun.main(http: "include \(folder.appending(path: "site.conf").path);", in: folder).write(to: folder.appending(path: "nginx.conf"), atomically: true, encoding: .utf8)
+        try NginxConfiguration.main(http: "include \(folder.appending(path: "site.conf").path);", in: folder).write(to: folder.appending(path: "nginx.conf"), atomically: true, encoding: .utf8)
         let check = try NginxRun.run(["-t", "-c", folder.appending(path: "nginx.conf").path, "-p", folder.path])
         #expect(check.status == 0, "\(check.output)")
     }
@@ -104,7 +104,7 @@ struct NginxRun {
             }
             """
         let configuration = folder.appending(path: "nginx.conf")
-        try Self.main(http: server, in: folder).write(to: configuration, atomically: true, encoding: .utf8)
+        try NginxConfiguration.main(http: server, in: folder).write(to: configuration, atomically: true, encoding: .utf8)
         process.executableURL = URL(filePath: Self.binary)
         process.arguments = ["-c", configuration.path, "-p", folder.path, "-g", "daemon off;"]
         process.standardOutput = FileHandle.nullDevice
@@ -119,27 +119,6 @@ struct NginxRun {
     func stop() {
         process.terminate()
         process.waitUntilExit()
-    }
-
-    /// The top level: one worker, everything it writes inside `folder`.
-    static func main(http: String, in folder: URL) -> String {
-        let path = folder.path
-        return """
-            worker_processes 1;
-            user root;
-            pid \(path)/nginx.pid;
-            error_log \(path)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log off;
-                client_body_temp_path \(path)/body;
-                proxy_temp_path \(path)/proxy;
-                fastcgi_temp_path \(path)/fastcgi;
-                uwsgi_temp_path \(path)/uwsgi;
-                scgi_temp_path \(path)/scgi;
-                \(http)
-            }
-            """
     }
 
     /// A self-signed certificate for 127.0.0.1, made fresh.

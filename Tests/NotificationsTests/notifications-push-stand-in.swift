@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HogwartsTestSupport
 
 /// APNs and FCM on loopback, as the senders meet them: nginx answers HTTP/2 over TLS with a
 /// certificate made for the test, and hands each request to a small recorder that keeps it and
@@ -36,33 +37,20 @@ final class PushStandIn {
         recorder.standardError = FileHandle.nullDevice
         try recorder.run()
         let upstream = try Self.waitForPortFile(folder.appending(path: "port"))
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         url = "https://127.0.0.1:\(port)"
         let path = folder.path
-        let configuration = """
-            worker_processes 1;
-            user root;
-            pid \(path)/nginx.pid;
-            error_log \(path)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log off;
-                client_body_temp_path \(path)/body;
-                proxy_temp_path \(path)/proxy;
-                fastcgi_temp_path \(path)/fastcgi;
-                uwsgi_temp_path \(path)/uwsgi;
-                scgi_temp_path \(path)/scgi;
-                server {
-                    listen 127.0.0.1:\(port) ssl http2;
-                    ssl_certificate \(certificate);
-                    ssl_certificate_key \(path)/key.pem;
-                    location / {
-                        proxy_pass http://127.0.0.1:\(upstream);
-                        proxy_set_header X-Protocol $server_protocol;
-                    }
+        let configuration = NginxConfiguration.main(http: """
+            server {
+                listen 127.0.0.1:\(port) ssl http2;
+                ssl_certificate \(certificate);
+                ssl_certificate_key \(path)/key.pem;
+                location / {
+                    proxy_pass http://127.0.0.1:\(upstream);
+                    proxy_set_header X-Protocol $server_protocol;
                 }
             }
-            """
+            """, in: folder)
         try configuration.write(to: folder.appending(path: "nginx.conf"), atomically: true, encoding: .utf8)
         nginx.executableURL = URL(filePath: "/usr/sbin/nginx")
         nginx.arguments = ["-c", folder.appending(path: "nginx.conf").path, "-p", path, "-g", "daemon off;"]
@@ -70,7 +58,7 @@ final class PushStandIn {
         nginx.standardError = FileHandle.nullDevice
         try nginx.run()
         let deadline = Date().addingTimeInterval(20)
-        while !Self.accepts(port) {
+        while !LoopbackPort.accepts(port) {
             guard Date() < deadline, nginx.isRunning else { stop(); throw StandInError.didNotStart }
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -169,36 +157,5 @@ final class PushStandIn {
             Thread.sleep(forTimeInterval: 0.01)
         }
         throw StandInError.didNotStart
-    }
-
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw StandInError.didNotStart }
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw StandInError.didNotStart }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
-        var address = loopback(port: port)
-        return withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return address
     }
 }
