@@ -23,7 +23,10 @@ let modules: [(name: String, dependencies: [String])] = [
 
 /// Libraries from outside the package that a module uses, by module name.
 let moduleLibraries: [String: [Target.Dependency]] = [
-    "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")],
+    // OpenID Connect: jwt-kit reads a provider's JWKS and checks RS256/ES256 signatures;
+    // AsyncHTTPClient fetches its discovery document and keys.
+    "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "JWTKit", package: "jwt-kit"),
+             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
     "IdCards": [.product(name: "Crypto", package: "swift-crypto")],
     "OneRoster": [.product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -89,5 +89,31 @@ enum AuthMigrations {
             );
             CREATE INDEX auth_invitations_token ON auth_invitations (school_id, token_hash);
             """),
+        // OpenID Connect providers a school signs people in with (issue 33): the issuer exactly
+        // as its ID tokens name it, our client id there, the path of a file holding the client
+        // secret (the secret itself stays out of the database and its backups), the email
+        // domain it may vouch for (empty: any), and the button's name. Each ID token nonce signs
+        // in once: its SHA-256 (with the issuer) is kept, so a replayed token is refused.
+        Migration("009-openid-providers", sql: """
+            CREATE TABLE auth_openid_providers (
+                school_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                issuer TEXT NOT NULL,
+                client_id TEXT NOT NULL,
+                client_secret_file TEXT NOT NULL DEFAULT '',
+                domain TEXT NOT NULL DEFAULT '',
+                name_ar TEXT NOT NULL,
+                name_en TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, id),
+                UNIQUE (school_id, issuer, client_id)
+            );
+            CREATE TABLE auth_openid_nonces (
+                school_id TEXT NOT NULL,
+                nonce_hash TEXT NOT NULL,
+                used_at TEXT NOT NULL,
+                PRIMARY KEY (school_id, nonce_hash)
+            );
+            """),
     ]
 }

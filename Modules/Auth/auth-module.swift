@@ -13,13 +13,14 @@ public struct AuthModule: AppModule {
     public var iconName: String { "person.badge.key" }
     public var permissions: [PermissionDefinition] { AuthPermissions.definitions }
     public var migrations: [Migration] { AuthMigrations.all }
-    public var ownedTables: [String] { ["auth_invitations", "auth_password_resets", "auth_profile_fields", "auth_sessions", "auth_sign_in_attempts", "auth_users"] }
+    public var ownedTables: [String] { ["auth_invitations", "auth_openid_nonces", "auth_openid_providers", "auth_password_resets", "auth_profile_fields", "auth_sessions", "auth_sign_in_attempts", "auth_users"] }
     public var publishedViews: [String] { ["auth_v1_people"] }
     public var actions: [any Action.Type] {
         [SignIn.self, ResolveSession.self, SignOut.self, FindAccount.self, CurrentUser.self,
          CreateUser.self, CreateUsers.self, ListUsers.self, CountUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self,
          ShowProfile.self, UpdateProfile.self, RequestPasswordReset.self, VerifyResetCode.self, CompletePasswordReset.self,
-         InviteUser.self, ShowInvitation.self, AcceptInvitation.self]
+         InviteUser.self, ShowInvitation.self, AcceptInvitation.self,
+         AddOpenIDProvider.self, ListOpenIDProviders.self, RemoveOpenIDProvider.self, SignInProviders.self, SignInWithOpenID.self]
     }
     public var routes: [APIRoute] { AuthRoutes.all }
     /// Mail to one account (a reset code, an invitation), sent by whichever module delivers email.
@@ -27,7 +28,7 @@ public struct AuthModule: AppModule {
     public var syncEntities: [SyncEntityType] { AuthSync.entities }
     public var syncMutations: [SyncMutation] { AuthSync.mutations }
     public var commands: [any ParsableCommand.Type] {
-        [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, UsersCommand.self, SchoolCommand.self]
+        [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, UsersCommand.self, SchoolCommand.self, AuthCommand.self]
     }
     public var settings: [SettingDefinition] { [AuthSettings.passwordHashCost.definition] }
     public var strings: StringCatalog { Self.catalog }

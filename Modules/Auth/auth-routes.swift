@@ -4,7 +4,7 @@ import Foundation
 /// Auth's part of the mobile contract (§1, §2 profile, §12 staff): sign-in, token refresh and
 /// sign-out here; the profile and the staff list in `auth-routes-profile.swift`.
 enum AuthRoutes {
-    static var all: [APIRoute] { [signIn, refresh, signOut] + PasswordResetRoutes.all + AuthProfileRoutes.all }
+    static var all: [APIRoute] { [signIn, refresh, signOut] + PasswordResetRoutes.all + OpenIDRoutes.all + AuthProfileRoutes.all }
 
     /// The same refusal for every failure: unknown email, wrong password, locked or suspended.
     static let refused = APIError(status: 401, code: "AUTH_INVALID_CREDENTIALS", messageKey: "auth.error.sign-in-refused")
