@@ -207,7 +207,8 @@ let package = Package(
         // (the same generated module list as the host's, so a new module is walked too).
         .testTarget(
             name: "HostTests",
-            dependencies: ["Core", "HogwartsTestSupport", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
+            // HogwartsClient: the live tests listen through the client library's `LiveEvents`, as an app does.
+            dependencies: ["Core", "HogwartsTestSupport", "HogwartsClient", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
                 + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HostTests",
             // Read from the package root (upgrade-tests.swift), not as a resource.

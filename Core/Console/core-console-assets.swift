@@ -95,11 +95,54 @@ enum ConsoleAssets {
         .lessons { list-style: none; padding: 0; margin: 0; }
         .lessons li { padding-block: 0.35rem; border-block-end: 1px solid var(--line); }
         .lessons li.now { font-weight: 700; }
+        .badge { display: inline-block; min-inline-size: 1.4rem; padding-inline: 0.35rem; border-radius: 999px; background: #fff; color: var(--brand);
+          font-size: 0.8rem; font-weight: 700; text-align: center; line-height: 1.4rem; }
+        .badge[hidden] { display: none; }
+        .visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         @media (max-width: 40rem) { .module { flex-direction: column; align-items: stretch; } .who { margin-inline-start: 0; } }
         """
 
-    /// Keeps the register's running count up to date as exceptions are tapped; the page works without it.
+    /// Keeps the register's running count up to date as exceptions are tapped, and listens to the
+    /// person's live events (`/live`): a badge counts what came, a region marked
+    /// `data-live-refresh` is reloaded in place when an event for it comes (a conversation's thread,
+    /// the notification list), and the status line says what came. Every page works without it.
     static let script = """
+        (() => {
+          const badges = document.querySelectorAll("[data-live-badge]");
+          const regions = document.querySelectorAll("[data-live-refresh]");
+          if ((badges.length === 0 && regions.length === 0) || !window.EventSource) return;
+          const status = document.getElementById("live-status");
+          const refresh = async (ids) => {
+            const answer = await fetch(location.href, { credentials: "same-origin" });
+            if (!answer.ok) return;
+            const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+            for (const id of ids) {
+              const old = document.getElementById(id), now = fresh.getElementById(id);
+              // Never under the reader's hands: a region holding the focus waits for the next load.
+              if (old && now && !old.contains(document.activeElement)) old.replaceWith(now);
+            }
+          };
+          const source = new EventSource("/live");
+          source.addEventListener("reset", () => refresh([...regions].map((r) => r.id)));
+          for (const kind of new Set([...badges].map((b) => b.dataset.liveBadge))) {
+            source.addEventListener(kind, (event) => {
+              let item = {};
+              try { item = JSON.parse(event.data); } catch { return; }
+              for (const badge of document.querySelectorAll(`[data-live-badge="${kind}"]`)) {
+                const count = Number(badge.dataset.count || "0") + 1;
+                badge.dataset.count = String(count);
+                badge.hidden = false;
+                badge.querySelector(".count").textContent = String(count);
+              }
+              if (status && item.title) status.textContent = item.title;
+              const link = item.metadata && item.metadata.link;
+              const due = [...document.querySelectorAll("[data-live-refresh]")]
+                .filter((r) => r.dataset.liveRefresh === kind || r.dataset.liveRefresh === link).map((r) => r.id);
+              if (due.length > 0) refresh(due);
+            });
+          }
+        })();
+
         document.addEventListener("change", (event) => {
           const list = event.target.closest(".register");
           if (!list) return;

@@ -16,15 +16,18 @@ public struct ConsolePage: Sendable {
     public let scopes: Set<AccessScope>?
     /// False for pages reached only through a link (a register opened from a lesson).
     public let inMenu: Bool
+    /// A count its menu entry shows (unread notifications), nil for none.
+    public let badge: ConsoleBadge?
     public let handler: @Sendable (ConsoleRequest) async throws -> ConsoleResponse
 
     public init(_ path: String, title: LocalizedText, permission: Permission, scopes: Set<AccessScope>? = nil, inMenu: Bool = true,
-                handler: @escaping @Sendable (ConsoleRequest) async throws -> ConsoleResponse) {
+                badge: ConsoleBadge? = nil, handler: @escaping @Sendable (ConsoleRequest) async throws -> ConsoleResponse) {
         self.path = path
         self.title = title
         self.permission = permission
         self.scopes = scopes
         self.inMenu = inMenu
+        self.badge = badge
         self.handler = handler
     }
 }

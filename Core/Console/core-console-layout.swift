@@ -6,11 +6,19 @@ import Foundation
 struct ConsoleLayout {
     let shell: ConsoleShell
 
-    func document(_ console: ConsoleRequest, title: String, body: ConsoleHTML, notice: String?, error: String?) -> ConsoleHTML {
+    func document(_ console: ConsoleRequest, title: String, body: ConsoleHTML, notice: String?, error: String?) async -> ConsoleHTML {
         let localizer = console.localizer
         let other: Language = console.language == .ar ? .en : .ar
-        let nav = menu(console).map { item in
-            ["href": item.href, "label": item.label, "current": item.href == console.path || (item.href != "/" && console.path.hasPrefix(item.href + "/"))]
+        var nav: [[String: Any]] = []
+        for item in menu(console) {
+            var entry: [String: Any] = ["href": item.href, "label": item.label,
+                                        "current": item.href == console.path || (item.href != "/" && console.path.hasPrefix(item.href + "/"))]
+            // A count that cannot be read leaves the entry without one rather than failing the page.
+            if let badge = item.badge, let count = try? await badge.count(console) {
+                entry["badge"] = ["kind": badge.liveKind, "count": String(count), "hidden": count == 0,
+                                  "label": badge.label.text(in: console.language)] as [String: Any]
+            }
+            nav.append(entry)
         }
         return ConsoleTemplates.layout.render([
             "lang": console.language.rawValue, "dir": console.language.isRightToLeft ? "rtl" : "ltr",
@@ -27,15 +35,15 @@ struct ConsoleLayout {
 
     /// Dashboard first, then the admin pages the role may use, then each module's pages in
     /// dependency order, only where the module is on and the role holds the page's permission.
-    func menu(_ console: ConsoleRequest) -> [(href: String, label: String)] {
+    func menu(_ console: ConsoleRequest) -> [(href: String, label: String, badge: ConsoleBadge?)] {
         let localizer = console.localizer
-        var items: [(href: String, label: String)] = [("/", localizer("console.dashboard.title"))]
-        if console.may(KernelPermissions.manageModules) { items.append(("/admin/modules", localizer("console.modules.title"))) }
-        if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"))) }
-        if console.may(KernelPermissions.manageModules) { items.append(("/admin/audit", localizer("console.audit.title"))) }
+        var items: [(href: String, label: String, badge: ConsoleBadge?)] = [("/", localizer("console.dashboard.title"), nil)]
+        if console.may(KernelPermissions.manageModules) { items.append(("/admin/modules", localizer("console.modules.title"), nil)) }
+        if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"), nil)) }
+        if console.may(KernelPermissions.manageModules) { items.append(("/admin/audit", localizer("console.audit.title"), nil)) }
         for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
             for page in module.consolePages where page.inMenu && console.may(open: page) {
-                items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language)))
+                items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language), page.badge))
             }
         }
         return items

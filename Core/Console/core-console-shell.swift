@@ -39,6 +39,7 @@ struct ConsoleShell: Sendable {
         router.get("/admin/audit") { request, context in try await signedIn(request, context) { try await ConsoleAuditPage(shell: self).page($0) } }
         router.get("/m/:module/:page") { request, context in try await modulePage(request, context) }
         router.post("/m/:module/:page") { request, context in try await modulePage(request, context) }
+        router.get("/live") { request, context in try await ConsoleLive(shell: self).stream(request, context) }
         router.get("/console.css") { _, _ in ConsoleAssets.response(ConsoleAssets.css, type: "text/css; charset=utf-8") }
         router.get("/console.js") { _, _ in ConsoleAssets.response(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }
     }
@@ -71,24 +72,24 @@ struct ConsoleShell: Sendable {
             return response
         }
         guard !call.isPost || ConsoleCSRF.matches(call.form.value(ConsoleCSRF.field), ConsoleCSRF.token(forSession: token)) else {
-            return layout(console, title: console.localizer("console.error.title"), body: .text(""), status: 403,
+            return await layout(console, title: console.localizer("console.error.title"), body: .text(""), status: 403,
                           error: console.localizer("console.error.csrf"))
         }
         do {
             switch try await body(console) {
-            case .page(let title, let html): return layout(console, title: title, body: html)
+            case .page(let title, let html): return await layout(console, title: title, body: html)
             case .redirect(let target): return Self.redirect(target)
             }
         } catch {
             let status = (error as? ConsoleProblem)?.status ?? APIError.from(error).status
             let message = (error as? ConsoleProblem).map { console.localizer($0.messageKey) } ?? console.message(for: error)
-            return layout(console, title: console.localizer("console.error.title"), body: .text(""), status: status, error: message)
+            return await layout(console, title: console.localizer("console.error.title"), body: .text(""), status: status, error: message)
         }
     }
 
     /// The signed-in person of a request, with their school, language and modules; nil when the
     /// cookie is missing, malformed, expired or revoked.
-    private func session(for call: ConsoleCall, context: APIContext) async throws -> (ConsoleRequest, String)? {
+    func session(for call: ConsoleCall, context: APIContext) async throws -> (ConsoleRequest, String)? {
         guard let identity, let (schoolID, token) = ConsoleCookies.sessionParts(call.cookies[ConsoleCookies.session]) else { return nil }
         let found = try? await server.threadPool.runIfActive { [kernel] () -> (ConsoleUser, School, Set<ModuleID>)? in
             guard let user = try identity.resolve(token: token, school: schoolID, kernel: kernel) else { return nil }
@@ -104,8 +105,8 @@ struct ConsoleShell: Sendable {
     }
 
     /// A page inside the layout: the menu of what this person may open, the language switch and sign-out.
-    func layout(_ console: ConsoleRequest, title: String, body: ConsoleHTML, status: Int = 200, notice: String? = nil, error: String? = nil) -> Response {
-        let html = ConsoleLayout(shell: self).document(console, title: title, body: body, notice: notice, error: error)
+    func layout(_ console: ConsoleRequest, title: String, body: ConsoleHTML, status: Int = 200, notice: String? = nil, error: String? = nil) async -> Response {
+        let html = await ConsoleLayout(shell: self).document(console, title: title, body: body, notice: notice, error: error)
         return Self.html(html, status: status)
     }
 

@@ -15,7 +15,8 @@ enum ConsoleTemplates {
         <header class="bar">
         <p class="site">{{site}}</p>
         {{#user}}
-        <nav aria-label="{{navLabel}}"><ul>{{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/nav}}</ul></nav>
+        <nav aria-label="{{navLabel}}"><ul>{{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}{{#badge}} <span class="badge" data-live-badge="{{kind}}" data-count="{{count}}"{{#hidden}} hidden{{/hidden}}><span class="count">{{count}}</span><span class="visually-hidden"> {{label}}</span></span>{{/badge}}</a></li>{{/nav}}</ul></nav>
+        <p id="live-status" class="visually-hidden" role="status"></p>
         <div class="who">
         <bdi class="name">{{name}}</bdi> <span class="role">{{role}}</span>
         <form method="post" action="/language" class="inline"><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}"><input type="hidden" name="lang" value="{{otherLang}}"><button type="submit" class="link" lang="{{otherLang}}" title="{{languageLabel}}">{{otherLangLabel}}</button></form>

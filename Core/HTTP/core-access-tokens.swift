@@ -42,6 +42,8 @@ public struct VerifiedAccess: Sendable {
     public let schoolID: SchoolID
     public let email: String?
     public let family: String
+    /// When the token stops being accepted: a live stream opened with it ends then.
+    public let expiresAt: Date
 }
 
 /// Signs and checks the API's tokens. The signing keys live in the database (made at first
@@ -141,7 +143,7 @@ public final class AccessTokens: Sendable {
         try await refreshStateIfStale()
         if state.withLock({ $0.revokedFamilies.contains(Self.familyKey(claims.schoolID, claims.sid)) }) { throw APIError.invalidToken }
         let principal = Principal(userID: claims.sub.value, role: role, schoolID: claims.schoolID, displayName: claims.name ?? claims.sub.value)
-        return VerifiedAccess(principal: principal, schoolID: claims.schoolID, email: claims.email, family: claims.sid)
+        return VerifiedAccess(principal: principal, schoolID: claims.schoolID, email: claims.email, family: claims.sid, expiresAt: claims.exp.value)
     }
 
     private func verified(_ token: String, type: String) async throws -> TokenClaims {

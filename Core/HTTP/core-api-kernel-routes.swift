@@ -118,14 +118,9 @@ struct KernelRoutes {
             let school = try request.requireSchool()
             // A client that does not ask for a stream (a JSON client, a link checker) would wait for ever.
             guard (request.header("Accept") ?? "").contains("text/event-stream") else { throw APIError.notAcceptable }
-            var lastEventID: Int64?
-            if let text = request.header("Last-Event-ID"), !text.isEmpty {
-                guard let value = StrictNumber.integer(text), value >= 0 else {
-                    throw APIError.invalidField("Last-Event-ID", reason: "expected the id of an event this stream sent")
-                }
-                lastEventID = Int64(value)
-            }
-            let body = try await hub.open(school: school, user: request.principal.userID, language: request.language, lastEventID: lastEventID)
+            let lastEventID = try LiveHub.eventID(request.header("Last-Event-ID"))
+            let body = try await hub.open(school: school, user: request.principal.userID, language: request.language, lastEventID: lastEventID,
+                                          until: request.access?.expiresAt ?? Date())
             return .stream(body, contentType: "text/event-stream; charset=utf-8")
         }
     }

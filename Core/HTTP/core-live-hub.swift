@@ -20,6 +20,15 @@ final class LiveHub: Sendable {
         return seconds
     }
 
+    /// The `Last-Event-ID` a reconnecting client sends: nil when absent or empty.
+    static func eventID(_ header: String?) throws -> Int64? {
+        guard let header, !header.isEmpty else { return nil }
+        guard let value = StrictNumber.integer(header), value >= 0 else {
+            throw APIError.invalidField("Last-Event-ID", reason: "expected the id of an event this stream sent")
+        }
+        return Int64(value)
+    }
+
     /// A comment every so often: proxies keep the connection, and a client that left is found out.
     static let heartbeat: TimeInterval = 15
     /// Rows one look reads per school; more wait for the next look, which comes at once.
@@ -68,8 +77,10 @@ final class LiveHub: Sendable {
     var openStreams: Int { state.withLock { $0.listeners.count } }
 
     /// Opens `user`'s stream: first what they missed after `lastEventID` (nothing when nil), then
-    /// each new event once, in order.
-    func open(school: SchoolID, user: String, language: Language, lastEventID: Int64?) async throws -> APIStreamBody {
+    /// each new event once, in order, until `until` (when the credential that opened it expires):
+    /// then it ends, and a client comes back with a fresh credential and its last event id, so an
+    /// expired or revoked sign-in stops hearing without losing anything while it was valid.
+    func open(school: SchoolID, user: String, language: Language, lastEventID: Int64?, until: Date) async throws -> APIStreamBody {
         let id = UUID()
         let (chunks, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(1000))
         let listener = Listener(school: school, user: user, language: language, continuation: continuation)
@@ -79,6 +90,12 @@ final class LiveHub: Sendable {
             return !state.looking
         }
         if startLooking { Task { await self.look() } }
+        // On the kernel's clock, as the token's expiry is.
+        let lifetime = until.timeIntervalSince(kernel.now())
+        let ending = Task { [weak self] in
+            try await Task.sleep(for: .milliseconds(Int(max(0, lifetime) * 1000)))
+            self?.close(id)
+        }
         do {
             let (clock, missed, gap) = try await threadPool.runIfActive { [kernel] in
                 try kernel.store.read { db -> (Int64, [LiveEventRow], Bool) in
@@ -103,10 +120,14 @@ final class LiveHub: Sendable {
                 state.listeners[id] = listener
             }
         } catch {
+            ending.cancel()
             close(id)
             throw error
         }
-        return APIStreamBody(chunks: chunks) { [weak self] in self?.close(id) }
+        return APIStreamBody(chunks: chunks) { [weak self] in
+            ending.cancel()
+            self?.close(id)
+        }
     }
 
     private func close(_ id: UUID) {

@@ -55,10 +55,10 @@ enum MessagesConsole {
         static let page = ConsoleTemplate("""
             {{#read}}<p class="notice" role="status" id="saved">{{read}}</p>{{/read}}
             {{#none}}<p>{{none}}</p>{{/none}}
-            <ul class="lessons">{{#conversations}}<li><a href="{{href}}"><bdi>{{title}}</bdi></a>{{#unread}} <strong>{{unread}}</strong>{{/unread}}{{#latest}} <span class="hint"><bdi>{{latest}}</bdi></span>{{/latest}}</li>{{/conversations}}</ul>
+            <ul class="lessons" id="conversation-list" data-live-refresh="notification">{{#conversations}}<li><a href="{{href}}"><bdi>{{title}}</bdi></a>{{#unread}} <strong>{{unread}}</strong>{{/unread}}{{#latest}} <span class="hint"><bdi>{{latest}}</bdi></span>{{/latest}}</li>{{/conversations}}</ul>
             {{#open}}<section class="panel" aria-labelledby="conversation-title"><h2 id="conversation-title"><bdi>{{heading}}</bdi></h2>
             {{#empty}}<p>{{empty}}</p>{{/empty}}
-            <ol class="messages">{{#messages}}<li><strong><bdi>{{sender}}</bdi></strong> <time dir="ltr">{{at}}</time><p><bdi>{{body}}</bdi></p></li>{{/messages}}</ol>
+            <ol class="messages" id="thread" data-live-refresh="conversation:{{id}}">{{#messages}}<li><strong><bdi>{{sender}}</bdi></strong> <time dir="ltr">{{at}}</time><p><bdi>{{body}}</bdi></p></li>{{/messages}}</ol>
             {{#unreadCount}}<form method="post" action="{{action}}"><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="conversation" value="{{id}}">
             <button type="submit">{{markRead}}</button></form>{{/unreadCount}}
             </section>{{/open}}

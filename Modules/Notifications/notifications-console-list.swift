@@ -9,7 +9,12 @@ extension NotificationsModule {
 /// Notifications in the console: `notifications.list` and `notifications.read` (one, by its whole
 /// id, or all). A notification that is not the person's is neither marked nor revealed: the action's rule.
 enum NotificationsConsole {
-    static let list = ConsolePage("list", title: Words.title, permission: NotificationsPermissions.own) { console in
+    /// The menu entry counts the unread, and the open page adds each new one as it comes (`/live`).
+    static let unreadBadge = ConsoleBadge(liveKind: NotificationsLive.kind, label: Words.unreadBadge) { console in
+        try await console.run(ListNotifications.self, .init(limit: 1)).unread
+    }
+
+    static let list = ConsolePage("list", title: Words.title, permission: NotificationsPermissions.own, badge: unreadBadge) { console in
         if console.isPost {
             let one = console.form.value("notification").flatMap { $0.isEmpty ? nil : $0 }
             let marked = try await console.run(MarkNotificationsRead.self, .init(notification: one, exact: true))
@@ -33,6 +38,7 @@ enum NotificationsConsole {
         static let title = LocalizedText(ar: "الإشعارات", en: "Notifications")
         static let none = LocalizedText(ar: "لا إشعارات.", en: "No notifications.")
         static let summary = LocalizedText(ar: "غير المقروءة: {count}", en: "Unread: {count}")
+        static let unreadBadge = LocalizedText(ar: "غير مقروءة", en: "unread")
         static let new = LocalizedText(ar: "جديد", en: "New")
         static let read = LocalizedText(ar: "مقروء", en: "Read")
         static let markOne = LocalizedText(ar: "تعليم كمقروء", en: "Mark as read")
@@ -43,6 +49,7 @@ enum NotificationsConsole {
     enum Templates {
         static let page = ConsoleTemplate("""
             {{#marked}}<p class="notice" role="status" id="saved">{{marked}}</p>{{/marked}}
+            <div id="notification-list" data-live-refresh="notification">
             <p class="lead">{{summary}}</p>
             {{#anyUnread}}<form method="post" action="{{action}}"><input type="hidden" name="_csrf" value="{{csrf}}"><button type="submit">{{markAll}}</button></form>{{/anyUnread}}
             {{#none}}<p>{{none}}</p>{{/none}}
@@ -50,6 +57,7 @@ enum NotificationsConsole {
             <p><bdi>{{body}}</bdi></p>
             {{#unread}}<form method="post" action="{{action}}"><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="notification" value="{{id}}">
             <button type="submit" aria-describedby="n-{{id}}">{{markOne}}</button></form>{{/unread}}</li>{{/notifications}}</ul>
+            </div>
             """)
     }
 }

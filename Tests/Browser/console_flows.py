@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.request
 
 from playwright.sync_api import sync_playwright
 
@@ -349,7 +350,35 @@ class Run:
             self.check(link.count() == 1, f"the guardian's menu has {path}")
             link.click()
             self.audit(page, name)
+        self.live(page)
         self.sign_out(page)
+
+    def api(self, method, path, token=None, body=None):
+        headers = {"Content-Type": "application/json", "Accept-Language": self.lang}
+        if token:
+            headers["Authorization"] = "Bearer " + token
+        data = json.dumps(body).encode() if body is not None else None
+        with urllib.request.urlopen(urllib.request.Request(self.base + path, data=data, method=method, headers=headers), timeout=30) as answer:
+            return json.loads(answer.read() or b"{}")
+
+    def live(self, page):
+        """An open tab hears what comes: a teacher's new message adds one to the menu's unread badge
+        and appears in the open thread, with no reload (a marker set in the page survives)."""
+        teacher = self.api("POST", "/api/mobile/auth", body={"identifier": "teacher@databayt.org", "password": PASSWORD})["access_token"]
+        with self.db() as db:
+            parent = db.execute("SELECT id FROM auth_users WHERE email = 'parent@databayt.org' AND school_id = (SELECT id FROM schools WHERE slug = 'demo')").fetchone()[0]
+        conversation = self.api("POST", "/api/mobile/conversations", teacher, {"participant_ids": [parent]})["id"]
+        page.goto(f"{self.base}/m/messages/conversations?c={conversation}")
+        self.audit(page, "messages-thread")
+        badge = "[data-live-badge='notification']"
+        before = int(page.locator(badge).get_attribute("data-count"))
+        page.evaluate("window.notReloaded = true")
+        text = f"live {self.lang} {time.time()}"
+        self.api("POST", f"/api/mobile/conversations/{conversation}/messages", teacher, {"content": text})
+        page.wait_for_function(f"document.querySelector(\"{badge}\").dataset.count === '{before + 1}'", timeout=30000)
+        page.locator("#thread", has_text=text).wait_for(timeout=30000)
+        self.check(page.locator(badge).is_visible(), "the unread badge shows")
+        self.check(page.evaluate("window.notReloaded === true"), "the badge and the thread changed without a reload")
 
 
 def main():
