@@ -22,4 +22,18 @@ public struct BackgroundJob: Sendable {
             try kernel.run(work, workInput, as: .localOperator, in: school)
         }
     }
+
+    /// A job whose work is more than one action: `work` runs them itself, as the local operator,
+    /// with slow work between them outside any transaction (an outbox sends between claiming an
+    /// entry and recording how its send ended).
+    public init<Check: Action>(_ id: String, every interval: TimeInterval, when check: Check.Type, _ checkInput: Check.Input,
+                               work: @escaping @Sendable (Kernel, SchoolID) throws -> Void)
+    where Check.Output == Bool, Check.Input: Sendable {
+        self.id = id
+        self.interval = interval
+        pass = { kernel, school in
+            guard try kernel.run(check, checkInput, as: .localOperator, in: school) else { return }
+            try work(kernel, school)
+        }
+    }
 }

@@ -215,7 +215,8 @@ public struct ListOutbox: Action {
 }
 
 /// Whether any outbox entry is due: the cheap, unaudited look `hogwarts serve` takes every few
-/// seconds before it runs `DeliverOutbox`.
+/// seconds before it runs `DeliverOutbox`. A SENDING entry whose claim has lapsed (its server died
+/// mid-send) is due again.
 public struct OutboxDue: Action {
     public struct Input: Codable, Sendable { public init() {} }
 
@@ -227,77 +228,8 @@ public struct OutboxDue: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Bool {
         let due: Bool? = try context.database.fetchValue("""
-            SELECT EXISTS (SELECT 1 FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now)
+            SELECT EXISTS (SELECT 1 FROM notifications_outbox WHERE school_id = :school_id AND state IN ('PENDING', 'SENDING') AND next_attempt_at <= :now)
             """, ["now": SQLValue(context.now)])
         return due ?? false
     }
-}
-
-/// Sends what is due through each channel's sender; a failure is recorded with its error and
-/// retried with backoff (1, 2, 4, ... minutes, each up to a quarter longer at random), and after
-/// 6 attempts the entry is FAILED.
-public struct DeliverOutbox: Action {
-    public struct Input: Codable, Sendable { public init() {} }
-
-    public struct Output: Codable, Sendable, Equatable {
-        public let sent: Int
-        public let retrying: Int
-        public let failed: Int
-    }
-
-    public static let id = "notifications.deliver"
-    public static let permission = NotificationsPermissions.outbox
-    public static let maxAttempts = 6
-
-    /// Seconds before the next try: doubling from a minute, with up to 25% jitter so entries that
-    /// failed together (a mail agent down for a while) do not all come back in the same second.
-    static func backoff(afterAttempt attempts: Int, jitter: Double = Double.random(in: 0...0.25)) -> TimeInterval {
-        60 * pow(2, Double(max(attempts, 1) - 1)) * (1 + jitter)
-    }
-
-    public init() {}
-
-    public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var senders: [String: (any NotificationSender)?] = [:]
-        var (sent, retrying, failed) = (0, 0, 0)
-        // Runners on other servers (and `notifications deliver` beside them) skip the rows this
-        // one holds, and each row is claimed with a guarded UPDATE before it is sent: an entry
-        // another runner sent since the SELECT matches nothing and is left alone.
-        for row in try context.database.fetchAll("""
-            SELECT * FROM notifications_outbox WHERE school_id = :school_id AND state = 'PENDING' AND next_attempt_at <= :now
-            ORDER BY next_attempt_at LIMIT 1000 \(context.database.skipLockedRows)
-            """, ["now": SQLValue(context.now)]) {
-            let claimed: String? = try context.database.fetchValue("""
-                UPDATE notifications_outbox SET state = 'SENT', sent_at = :now, attempts = attempts + 1
-                WHERE school_id = :school_id AND id = :id AND state = 'PENDING' RETURNING id
-                """, ["now": SQLValue(context.now), "id": .text(row.string("id"))])
-            guard claimed != nil else { continue }
-            do {
-                let channel = row.string("channel")
-                if senders[channel] == nil { senders[channel] = try NotificationSenders.sender(for: channel, context) }
-                guard let sender = senders[channel] ?? nil else { throw UnknownChannel(channel: channel) }
-                try sender.send(OutboxDelivery(id: row.string("id"), payload: row.string("payload"), now: context.now))
-                sent += 1
-            } catch {
-                let attempts = row.int("attempts") + 1
-                let givesUp = attempts >= Self.maxAttempts
-                // A push service's Retry-After, when it asks for longer than the backoff.
-                let wait = max(Self.backoff(afterAttempt: attempts), (error as? any RetryAfterHint)?.retryAfter ?? 0)
-                try context.database.execute("""
-                    UPDATE notifications_outbox SET attempts = :attempts, last_error = :error, state = :state, next_attempt_at = :next
-                    WHERE school_id = :school_id AND id = :id
-                    """, ["attempts": .integer(Int64(attempts)), "error": .text(String(describing: error)), "state": .text(givesUp ? "FAILED" : "PENDING"),
-                          "next": SQLValue(context.now.addingTimeInterval(wait)), "id": .text(row.string("id"))])
-                if givesUp { failed += 1 } else { retrying += 1 }
-            }
-        }
-        context.auditDetail = "sent \(sent), retrying \(retrying), failed \(failed)"
-        return Output(sent: sent, retrying: retrying, failed: failed)
-    }
-}
-
-/// An entry for a channel this server has no sender for (written by a newer version, say).
-struct UnknownChannel: Error, CustomStringConvertible {
-    let channel: String
-    var description: String { "no sender for the channel \(channel) on this server" }
 }

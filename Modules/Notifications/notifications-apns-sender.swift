@@ -10,7 +10,7 @@ struct APNsSender {
     /// Apple refuses a provider token older than an hour and one renewed more often than every 20 minutes.
     static let tokenLifetime: TimeInterval = 40 * 60
 
-    func send(_ push: PushPayload, now: Date) throws -> PushOutcome {
+    func send(_ push: PushPayload, now: Date) throws -> SendOutcome {
         let base = configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL
         let jwt = try providerToken(now: now)
         let headers = [

@@ -103,7 +103,7 @@ struct NotificationsCommand: ParsableCommand {
             let schools = school.school == nil ? try kernel.schools() : [try school.resolve(in: kernel)]
             var outputs: [String: DeliverOutbox.Output] = [:]
             for target in schools where try kernel.enabledModules(for: target.id).contains("notifications") {
-                outputs[target.slug] = try kernel.run(DeliverOutbox.self, .init(), as: .localOperator, in: target.id)
+                outputs[target.slug] = try DeliverOutbox.run(kernel, as: .localOperator, in: target.id)
             }
             try global.output.emit(outputs) { outputs in
                 TextTable(lines: outputs.sorted { $0.key < $1.key }.map {

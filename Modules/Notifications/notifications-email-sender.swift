@@ -20,9 +20,10 @@ struct EmailSender: NotificationSender {
     let siteURL: String
     let transport: Sendmail
 
-    func send(_ delivery: OutboxDelivery) throws {
+    func send(_ delivery: OutboxDelivery) throws -> SendOutcome {
         let payload = try JSONDecoder().decode(EmailPayload.self, from: Data(delivery.payload.utf8))
         try transport.send(message(for: payload, id: delivery.id, at: delivery.now).rendered())
+        return .delivered
     }
 
     func message(for payload: EmailPayload, id: String, at now: Date) -> EmailMessage {

@@ -16,7 +16,7 @@ struct FCMSender {
         return decoder
     }
 
-    func send(_ push: PushPayload, now: Date) throws -> PushOutcome {
+    func send(_ push: PushPayload, now: Date) throws -> SendOutcome {
         let account = try serviceAccount()
         let base = configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL
         let access = try accessToken(account, now: now)

@@ -5,7 +5,7 @@ import Foundation
 struct LogFileSender: NotificationSender {
     let path: String
 
-    func send(_ delivery: OutboxDelivery) throws {
+    func send(_ delivery: OutboxDelivery) throws -> SendOutcome {
         let line = Array((delivery.payload + "\n").utf8)
         // Message text about children: a new log is its owner's alone (0600) from the start.
         // O_APPEND keeps lines of several servers writing at once whole.
@@ -14,6 +14,7 @@ struct LogFileSender: NotificationSender {
         defer { close(descriptor) }
         let written = line.withUnsafeBytes { bytes in bytes.baseAddress.map { write(descriptor, $0, bytes.count) } ?? 0 }
         guard written == line.count else { throw SendError(detail: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        return .delivered
     }
 
     struct SendError: Error, CustomStringConvertible {

@@ -21,7 +21,7 @@ public struct NotificationsModule: AppModule {
     }
     public var actions: [any Action.Type] {
         [ListNotifications.self, MarkNotificationsRead.self, DeleteNotification.self, NotificationPreferences.self, ChannelPreferences.self,
-         SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, OutboxDue.self, DeliverOutbox.self]
+         SetChannelPreferences.self, RegisterDevice.self, ListDevices.self, ListOutbox.self, OutboxDue.self, AdvanceOutbox.self]
     }
     public var routes: [APIRoute] { NotificationsRoutes.all }
     public var dashboard: DashboardContribution? { NotificationsRoutes.unreadCount }
@@ -32,7 +32,9 @@ public struct NotificationsModule: AppModule {
     public var eventHandlers: [EventHandler] { NotificationHandlers.all }
     /// Every server sends what is due; `notifications deliver` stays for a one-off run.
     public var backgroundJobs: [BackgroundJob] {
-        [BackgroundJob("notifications.deliver", every: 5, when: OutboxDue.self, .init(), run: DeliverOutbox.self, .init())]
+        [BackgroundJob("notifications.deliver", every: 5, when: OutboxDue.self, .init(), work: { kernel, school in
+            _ = try DeliverOutbox.run(kernel, as: .localOperator, in: school)
+        })]
     }
     public var strings: StringCatalog { Self.catalog }
 

@@ -21,35 +21,22 @@ struct PushPayload: Codable, Equatable {
     var collapseID: String { link.isEmpty || link.utf8.count > 64 ? notification : link }
 }
 
-/// How a push ended, when it did not need another try.
-enum PushOutcome: Equatable {
-    case delivered
-    /// The service says the token will never work again (the app was removed, say).
-    case tokenGone(String)
-}
-
 /// The push channel: an outbox entry names one device; iPhones go to APNs, Android phones to
-/// FCM. A token the service calls gone is deactivated and the entry is done, not retried; a busy
-/// or failing service throws, and the outbox retries with backoff until its last attempt.
+/// FCM. A token the service calls gone ends the entry (the device is deactivated when the outcome
+/// is recorded), not retried; a busy or failing service throws, and the outbox retries with
+/// backoff until its last attempt.
 struct PushSender: NotificationSender {
     let configuration: PushConfiguration
-    let context: ActionContext
 
-    func send(_ delivery: OutboxDelivery) throws {
+    func send(_ delivery: OutboxDelivery) throws -> SendOutcome {
         let push = try JSONDecoder().decode(PushPayload.self, from: Data(delivery.payload.utf8))
-        let outcome: PushOutcome
         switch push.platform {
         case .ios:
             guard let apns = configuration.apns else { throw PushSetupError(detail: "APNs is no longer set up for this school: set its key, key id, team id and topic") }
-            outcome = try APNsSender(configuration: apns, extraCA: configuration.extraCA).send(push, now: delivery.now)
+            return try APNsSender(configuration: apns, extraCA: configuration.extraCA).send(push, now: delivery.now)
         case .android:
             guard let fcm = configuration.fcm else { throw PushSetupError(detail: "FCM is no longer set up for this school: set its service-account file") }
-            outcome = try FCMSender(configuration: fcm, extraCA: configuration.extraCA).send(push, now: delivery.now)
-        }
-        if case .tokenGone = outcome {
-            try context.database.execute("""
-                UPDATE notifications_devices SET active = 0, updated_at = :now WHERE school_id = :school_id AND token = :token AND active = 1
-                """, ["now": SQLValue(delivery.now), "token": .text(push.token)])
+            return try FCMSender(configuration: fcm, extraCA: configuration.extraCA).send(push, now: delivery.now)
         }
     }
 }

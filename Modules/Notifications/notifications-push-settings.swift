@@ -36,7 +36,7 @@ public enum PushSettings {
 }
 
 /// A school's push configuration as the Notifier and the senders read it.
-struct PushConfiguration {
+struct PushConfiguration: Codable, Sendable {
     var apns: APNsConfiguration?
     var fcm: FCMConfiguration?
     var extraCA: String?
@@ -65,7 +65,7 @@ struct PushConfiguration {
     }
 }
 
-struct APNsConfiguration: Sendable, Hashable {
+struct APNsConfiguration: Codable, Sendable, Hashable {
     let keyPath: String
     let keyID: String
     let teamID: String
@@ -73,7 +73,7 @@ struct APNsConfiguration: Sendable, Hashable {
     let baseURL: String
 }
 
-struct FCMConfiguration: Sendable, Hashable {
+struct FCMConfiguration: Codable, Sendable, Hashable {
     let serviceAccountPath: String
     let baseURL: String
 }

@@ -48,7 +48,7 @@ struct NotificationsEmailTests {
         try absent(fixture, child, period: "P1")
         let mail = try #require(try emails(fixture, to: "parent@databayt.org").first)
         #expect(mail.nextAttemptAt == fixture.clock.now.addingTimeInterval(60 * 60))
-        #expect(try fixture.run(DeliverOutbox.self, .init()).sent >= 0)
+        #expect(try fixture.deliver().sent >= 0)
         #expect(try emails(fixture, to: "parent@databayt.org").count == 1, "still waiting, not sent and not dropped")
     }
 
@@ -106,9 +106,9 @@ struct NotificationsEmailTests {
 
     @Test("retries double from a minute with up to a quarter more at random, so failures together do not return together")
     func backoffWithJitter() {
-        #expect(DeliverOutbox.backoff(afterAttempt: 1, jitter: 0) == 60)
-        #expect(DeliverOutbox.backoff(afterAttempt: 3, jitter: 0.25) == 300)
-        let spread = Set((0..<50).map { _ in DeliverOutbox.backoff(afterAttempt: 2) })
+        #expect(AdvanceOutbox.backoff(afterAttempt: 1, jitter: 0) == 60)
+        #expect(AdvanceOutbox.backoff(afterAttempt: 3, jitter: 0.25) == 300)
+        let spread = Set((0..<50).map { _ in AdvanceOutbox.backoff(afterAttempt: 2) })
         #expect(spread.count > 1 && spread.allSatisfy { (120...150).contains($0) })
     }
 

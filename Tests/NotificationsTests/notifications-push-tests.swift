@@ -82,9 +82,9 @@ struct NotificationsPushTests {
 
         try configureAPNs()
         try absent(child, period: "P2")
-        let delivered = try fixture.run(DeliverOutbox.self, .init())
+        let delivered = try fixture.deliver()
         #expect(delivered.failed == 0 && delivered.retrying == 0)
-        #expect(try fixture.run(DeliverOutbox.self, .init()).sent == 0, "nothing left to send")
+        #expect(try fixture.deliver().sent == 0, "nothing left to send")
         let requests = try server.requests()
         try #require(requests.count == 1)
         let request = requests[0]
@@ -117,7 +117,7 @@ struct NotificationsPushTests {
 
         try fixture.run(SetChannelPreferences.self, .init(changes: [.init(type: "ATTENDANCE_ALERT", channel: .push, enabled: false)]), as: parent)
         try absent(child, period: "P3")
-        try fixture.run(DeliverOutbox.self, .init())
+        try fixture.deliver()
         #expect(try server.requests().count == 1, "push switched off for absences: nothing more reaches the phone")
         #expect(try fixture.inbox(parent).filter { $0.type == .attendanceAlert }.count == 3, "the app keeps every alert")
     }
@@ -131,7 +131,7 @@ struct NotificationsPushTests {
         try fixture.run(RegisterDevice.self, .init(token: "fcm-token-of-the-parents-phone", platform: .android), as: parent)
         try absent(child, period: "P1")
         try absent(child, period: "P2")
-        let delivered = try fixture.run(DeliverOutbox.self, .init())
+        let delivered = try fixture.deliver()
         #expect(delivered.failed == 0 && delivered.retrying == 0)
 
         let requests = try server.requests()
@@ -173,7 +173,7 @@ struct NotificationsPushTests {
         try fixture.run(RegisterDevice.self, .init(token: "gone-android-phone"), as: parent)
         try fixture.run(RegisterDevice.self, .init(token: "bad-android-phone"), as: parent)
         try absent(child, period: "P1")
-        let delivered = try fixture.run(DeliverOutbox.self, .init())
+        let delivered = try fixture.deliver()
         #expect(delivered.retrying == 0 && delivered.failed == 0, "a gone token is not worth another try")
         #expect(try pushEntries().allSatisfy { $0.state == "SENT" })
         #expect(try fixture.run(ListDevices.self, .init(), as: parent).allSatisfy { !$0.active }, "every token dropped")
@@ -181,7 +181,7 @@ struct NotificationsPushTests {
         #expect(before == 4, "one exchange and one push per phone")
 
         try absent(child, period: "P2")
-        try fixture.run(DeliverOutbox.self, .init())
+        try fixture.deliver()
         #expect(try server.requests().count == before, "no push to a dropped token")
     }
 
@@ -194,28 +194,28 @@ struct NotificationsPushTests {
         try fixture.run(RegisterDevice.self, .init(token: "down-iphone", platform: .ios), as: parent)
         try fixture.run(RegisterDevice.self, .init(token: "busy-android-phone"), as: parent)
         try absent(child, period: "P1")
-        let first = try fixture.run(DeliverOutbox.self, .init())
+        let first = try fixture.deliver()
         #expect(first.retrying == 2)
-        #expect(try fixture.run(DeliverOutbox.self, .init()).retrying == 0, "not again before the backoff ends")
+        #expect(try fixture.deliver().retrying == 0, "not again before the backoff ends")
         let waiting = try pushEntries()
         let busy = try #require(waiting.first { $0.lastError?.contains("429") == true })
         #expect(busy.nextAttemptAt == fixture.clock.now.addingTimeInterval(600), "FCM's Retry-After (600 s) is longer than the first backoff, and obeyed")
         let down = try #require(waiting.first { $0.lastError?.contains("500") == true })
         #expect(try #require(down.nextAttemptAt) <= fixture.clock.now.addingTimeInterval(75), "a minute's backoff, a quarter more at most")
         var failed = first.failed
-        for _ in 1..<DeliverOutbox.maxAttempts {
+        for _ in 1..<AdvanceOutbox.maxAttempts {
             // Longer than any backoff (at most 16 minutes and a quarter).
             fixture.clock.advance(minutes: 30)
-            failed += try fixture.run(DeliverOutbox.self, .init()).failed
+            failed += try fixture.deliver().failed
         }
         #expect(failed == 2)
         let dead = try fixture.run(ListOutbox.self, .init(failedOnly: true)).filter { $0.channel == "push" }
-        #expect(dead.count == 2 && dead.allSatisfy { $0.attempts == DeliverOutbox.maxAttempts })
+        #expect(dead.count == 2 && dead.allSatisfy { $0.attempts == AdvanceOutbox.maxAttempts })
         #expect(dead.contains { $0.lastError?.contains("APNs answered 500") == true })
         #expect(dead.contains { $0.lastError?.contains("FCM answered 429") == true })
         let pushes = try server.requests().filter { $0.path != "/token" }
-        #expect(pushes.filter { $0.path == "/3/device/down-iphone" }.count == DeliverOutbox.maxAttempts)
-        #expect(pushes.filter { $0.path.hasSuffix("messages:send") }.count == DeliverOutbox.maxAttempts)
+        #expect(pushes.filter { $0.path == "/3/device/down-iphone" }.count == AdvanceOutbox.maxAttempts)
+        #expect(pushes.filter { $0.path.hasSuffix("messages:send") }.count == AdvanceOutbox.maxAttempts)
         #expect(try fixture.run(ListDevices.self, .init(), as: parent).filter(\.active).count == 2, "a busy service is no reason to drop a phone")
     }
 }

@@ -45,6 +45,12 @@ struct NotificationsFixture {
         try harness.kernel.run(action, input, as: principal ?? admin, in: school.id)
     }
 
+    /// One delivery pass, as a server's background job runs it.
+    @discardableResult
+    func deliver() throws -> DeliverOutbox.Output {
+        try DeliverOutbox.run(harness.kernel, as: admin, in: school.id)
+    }
+
     func inbox(_ principal: Principal, unread: Bool = true) throws -> [UserNotification] {
         try run(ListNotifications.self, .init(unreadOnly: unread), as: principal).notifications
     }
@@ -135,7 +141,7 @@ struct NotificationsTests {
         try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P1", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
         let pending = try fixture.run(ListOutbox.self, .init())
         #expect(!pending.isEmpty && pending.allSatisfy { $0.state == "PENDING" })
-        let delivered = try fixture.run(DeliverOutbox.self, .init())
+        let delivered = try fixture.deliver()
         #expect(delivered.sent == pending.count && delivered.failed == 0)
         let log = try String(contentsOfFile: fixture.logPath, encoding: .utf8)
         #expect(log.split(separator: "\n").count == pending.count && log.contains(child.grNumber))
@@ -147,8 +153,8 @@ struct NotificationsTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try fixture.harness.kernel.setSetting("notifications.log-path", to: folder.path, for: fixture.school.id, by: .localOperator)
         try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P2", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
-        for _ in 0..<DeliverOutbox.maxAttempts {
-            _ = try fixture.run(DeliverOutbox.self, .init())
+        for _ in 0..<AdvanceOutbox.maxAttempts {
+            _ = try fixture.deliver()
             fixture.clock.advance(minutes: 120)
         }
         let stuck = try fixture.run(ListOutbox.self, .init())
@@ -161,7 +167,7 @@ struct NotificationsTests {
         let (_, child) = try fixture.parentAndChild()
         try fixture.run(TakeAttendance.self, .init(classCode: child.classCode ?? "", period: "P1", marks: [AttendanceMark(student: child.grNumber, status: .absent)]))
         #expect(!FileManager.default.fileExists(atPath: fixture.logPath))
-        #expect(try fixture.run(DeliverOutbox.self, .init()).sent > 0)
+        #expect(try fixture.deliver().sent > 0)
         let mode = (try FileManager.default.attributesOfItem(atPath: fixture.logPath)[.posixPermissions] as? NSNumber)?.intValue
         #expect(mode == 0o600, "mode \(String(mode ?? 0, radix: 8))")
     }
@@ -183,7 +189,7 @@ struct NotificationsTests {
         let (school, admin) = (fixture.school.id, fixture.admin)
         let sent = try await withThrowingTaskGroup(of: Int.self) { group in
             for kernel in servers {
-                group.addTask { try kernel.run(DeliverOutbox.self, .init(), as: admin, in: school).sent }
+                group.addTask { try DeliverOutbox.run(kernel, as: admin, in: school).sent }
             }
             return try await group.reduce(0, +)
         }
