@@ -1,29 +1,30 @@
 import Foundation
 import Glibc
-import HogwartsTestSupport
 
 /// APNs and FCM on loopback, as the senders meet them: nginx answers HTTP/2 over TLS with a
 /// certificate made for the test, and hands each request to a small recorder that keeps it and
 /// answers as the real service documents, chosen by the device token's first word:
 /// `gone` (APNs 410 Unregistered, FCM 404 UNREGISTERED), `bad` (APNs 400 BadDeviceToken, FCM 400
-/// invalid token), `busy` (429, `Retry-After: 600`), `down` (500); anything else is delivered. `/token` is Google's
-/// token exchange.
-final class PushStandIn {
-    static var available: Bool {
+/// invalid token), `busy` (429, `Retry-After: 600`), `down` (500), `slow` (delivered after 0.3 s, so a
+/// test can stop a server while its push is in flight); anything else is delivered. `/token` is
+/// Google's token exchange.
+// Unchecked: its two processes are started in init and only stopped after.
+public final class PushStandIn: @unchecked Sendable {
+    public static var available: Bool {
         let tools = ["/usr/sbin/nginx", "/usr/bin/openssl", "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
         // CI installs them: there, a missing tool is a failure, not a skip.
         return tools || ProcessInfo.processInfo.environment["HOGWARTS_REQUIRE_API_TOOLS"] == "1"
     }
 
-    let folder: URL
+    public let folder: URL
     /// `https://127.0.0.1:<port>`: the base URL for both services.
-    let url: String
+    public let url: String
     /// The test's own certificate authority: the senders trust it through `push-ca-path`.
-    var certificate: String { folder.appending(path: "cert.pem").path }
+    public var certificate: String { folder.appending(path: "cert.pem").path }
     private let nginx = Process()
     private let recorder = Process()
 
-    init(in directory: URL) throws {
+    public init(in directory: URL) throws {
         folder = directory.appending(path: "push-stand-in")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let made = try Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
@@ -65,7 +66,7 @@ final class PushStandIn {
     }
 
     /// nginx stops on SIGTERM; python inherits the test process's ignored SIGTERM, so it is killed.
-    func stop() {
+    public func stop() {
         if nginx.isRunning {
             nginx.terminate()
             nginx.waitUntilExit()
@@ -77,25 +78,25 @@ final class PushStandIn {
     }
 
     /// Every request received so far, oldest first.
-    func requests() throws -> [Recorded] {
+    public func requests() throws -> [Recorded] {
         guard let data = FileManager.default.contents(atPath: folder.appending(path: "requests.jsonl").path) else { return [] }
         return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Recorded.self, from: Data($0)) }
     }
 
-    struct Recorded: Decodable {
-        let path: String
-        let headers: [String: String]
-        let body: String
+    public struct Recorded: Decodable, Sendable {
+        public let path: String
+        public let headers: [String: String]
+        public let body: String
 
-        func json() throws -> [String: Any] {
+        public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
         }
     }
 
-    enum StandInError: Error { case certificate, didNotStart }
+    public enum StandInError: Error { case certificate, didNotStart }
 
     static let recorderScript = #"""
-        import http.server, json, sys
+        import http.server, json, sys, time
         port_file, log = sys.argv[1], sys.argv[2]
 
         APNS = {"gone": (410, {"reason": "Unregistered", "timestamp": 1764400000000}), "bad": (400, {"reason": "BadDeviceToken"}),
@@ -116,7 +117,10 @@ final class PushStandIn {
                 if self.path == "/token":
                     status, answer = 200, {"access_token": "ya29.stand-in", "expires_in": 3599, "token_type": "Bearer"}
                 elif self.path.startswith("/3/device/"):
-                    status, answer = APNS.get(self.path.rsplit("/", 1)[1].split("-")[0], (200, None))
+                    word = self.path.rsplit("/", 1)[1].split("-")[0]
+                    if word == "slow":
+                        time.sleep(0.3)
+                    status, answer = APNS.get(word, (200, None))
                 else:
                     token = json.loads(body)["message"]["token"]
                     status, answer = FCM.get(token.split("-")[0], (200, {"name": "projects/p/messages/1"}))
