@@ -167,7 +167,10 @@ let package = Package(
                            // `--sync-fuzz`: the full sync fuzz.
                            "HogwartsSyncFuzz",
                            // `--database postgres://...`: the PostgreSQL floors, through libpq directly.
-                           "CLibPQ"],
+                           "CLibPQ",
+                           // `--delivery`: the tests' APNs stand-in, and its floor posted straight with AsyncHTTPClient.
+                           "Notifications", "HogwartsTestSupport",
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
             path: "Host/Bench",
             swiftSettings: strictSwift6
         ),

@@ -40,6 +40,8 @@ struct HogwartsBench: ParsableCommand {
     var oneroster = false
     @Flag(help: "Only the Fees module: a year's invoices and one payment per student, beside their floors; see bench-fees.swift.")
     var fees = false
+    @Flag(help: "Only notification delivery: pushes to the APNs stand-in and mail through msmtp to aiosmtpd, a pass's rate and the time from a mark to its push, beside their floors; see bench-delivery.swift.")
+    var delivery = false
     @Flag(name: .customLong("cold-start"), help: "Only the cold starts: `hogwarts timetable now` and `attendance history` as whole processes beside `sqlite3` (needs `hogwarts` built beside this binary); see bench-cold-start.swift.")
     var coldStartOnly = false
     @Flag(help: "Only the offline sync scenarios (a teacher's push and pull beside their floors); the full run ends with them too. See bench-sync.swift.")
@@ -74,8 +76,8 @@ struct HogwartsBench: ParsableCommand {
                 throw ValidationError("--database takes a postgres:// URL (the SQLite bench makes its own temporary file).")
             }
             // Their floors are written for SQLite only (GRDB, the served file, callgrind's single process).
-            guard !http, !syncFuzz, !oneroster, !fees, profile == nil else {
-                throw ValidationError("--database postgres://... runs the main scenarios and --sync, not --http, --sync-fuzz, --oneroster, --fees or --profile.")
+            guard !http, !syncFuzz, !oneroster, !fees, !delivery, profile == nil else {
+                throw ValidationError("--database postgres://... runs the main scenarios and --sync, not --http, --sync-fuzz, --oneroster, --fees, --delivery or --profile.")
             }
         }
     }
@@ -83,6 +85,7 @@ struct HogwartsBench: ParsableCommand {
     func run() throws {
         if syncFuzz { return try SyncFuzzBench.run(clients: clients, mutations: mutations, seed: seed) }
         if oneroster { return Report.print(try OneRosterBench(quick: quick).run(), json: json, peakMegabytes: Clock.peakMegabytes) }
+        if delivery { return Report.print(try DeliveryBench(quick: quick).run(), json: json, peakMegabytes: Clock.peakMegabytes) }
         if fees { return Report.print(try FeesBench(students: quick ? 120 : students).run(), json: json, peakMegabytes: Clock.peakMegabytes) }
         let scale = quick ? BenchScale.quick : BenchScale.full(students: students)
         let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "hogwarts")

@@ -177,4 +177,16 @@ struct BenchmarkTests {
         #expect(figures.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 && ($0["floorSeconds"] as? Double ?? 0) > 0 })
         #expect(result.stderr.contains("120 students, 1320 invoices, 120 payments"), "11 invoices each: \(result.stderr)")
     }
+
+    @Test("hogwarts-bench --delivery --quick sends every alert to the APNs stand-in and the SMTP server, and times a mark to its push",
+          .enabled(if: AbsenceAlertDeliveryTests.toolsInstalled || EmailDeliveryTests.required, "install msmtp, aiosmtpd, nginx and openssl to run this"))
+    func quickDeliveryBenchmark() throws {
+        let bench = HogwartsProcess.binary.deletingLastPathComponent().appending(path: "hogwarts-bench")
+        let result = try HogwartsProcess.run(bench, ["--delivery", "--quick", "--json"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let figures = document?["figures"] as? [[String: Any]] ?? []
+        #expect(figures.count == 3 && (figures.first?["scenario"] as? String ?? "").contains("12 pushes and 12 emails"), "\(figures)")
+        #expect(figures.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 && ($0["floorSeconds"] as? Double ?? 0) > 0 })
+    }
 }

@@ -87,6 +87,8 @@ public final class PushStandIn: @unchecked Sendable {
         public let path: String
         public let headers: [String: String]
         public let body: String
+        /// When it arrived (seconds since 1970).
+        public let at: Double?
 
         public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
@@ -113,7 +115,7 @@ public final class PushStandIn: @unchecked Sendable {
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
                 with open(log, "a") as f:
-                    f.write(json.dumps({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}) + "\n")
+                    f.write(json.dumps({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body, "at": time.time()}) + "\n")
                 if self.path == "/token":
                     status, answer = 200, {"access_token": "ya29.stand-in", "expires_in": 3599, "token_type": "Bearer"}
                 elif self.path.startswith("/3/device/"):
