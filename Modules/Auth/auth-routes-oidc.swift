@@ -63,14 +63,14 @@ enum OpenIDRoutes {
             }
         }
         var verified: [(School, VerifiedIdentity)] = []
-        var lastRefusal = OpenIDRefusal.issuer
+        var lastRefusal: OpenIDRefusal?
         for (school, provider) in candidates {
             do { verified.append((school, try await IDTokenVerifier.verify(token, provider: provider, expectedNonce: nil))) } catch let refusal as OpenIDRefusal {
                 lastRefusal = refusal
             }
         }
         guard let first = verified.first else {
-            let (school, reason) = (candidates.first?.0.id, lastRefusal.rawValue)
+            let (school, reason) = (candidates.first?.0.id, lastRefusal?.rawValue ?? "no-provider")
             try await request.offload { kernel in
                 try kernel.recordAudit(action: SignInWithOpenID.id, principal: .anonymous, school: school, outcome: .failed,
                                        detail: "refused (\(reason)): \(TextInput.printable(issuer))")
