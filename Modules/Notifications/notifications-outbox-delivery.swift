@@ -99,14 +99,15 @@ public struct AdvanceOutbox: Action {
         return state
     }
 
-    /// The next due entry (PENDING, or SENDING with a lapsed claim), claimed with a guarded
+    /// The next due entry (PENDING, or SENDING with a lapsed claim), a notification's push before
+    /// its email (a phone's alert takes milliseconds, a mail agent tens), claimed with a guarded
     /// UPDATE: runners on other servers skip rows this one holds, and a row another runner
     /// claimed since the SELECT matches nothing.
     private func claimNext(_ context: ActionContext) throws -> Claimed? {
         for row in try context.database.fetchAll("""
             SELECT id, channel, payload FROM notifications_outbox
             WHERE school_id = :school_id AND state IN ('PENDING', 'SENDING') AND next_attempt_at <= :now
-            ORDER BY next_attempt_at LIMIT 5 \(context.database.skipLockedRows)
+            ORDER BY next_attempt_at, CASE channel WHEN 'push' THEN 0 WHEN 'log' THEN 1 ELSE 2 END LIMIT 5 \(context.database.skipLockedRows)
             """, ["now": SQLValue(context.now)]) {
             let attempt: Int? = try context.database.fetchValue("""
                 UPDATE notifications_outbox SET state = 'SENDING', attempts = attempts + 1, next_attempt_at = :until
