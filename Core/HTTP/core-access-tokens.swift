@@ -59,6 +59,7 @@ public final class AccessTokens: Sendable {
     let threadPool: NIOThreadPool
     private let keys = JWTKeyCollection()
     private let state = Mutex(State())
+    private let liveFamilies = LiveFamilies()
 
     private struct State {
         var signingKey: String?
@@ -94,7 +95,8 @@ public final class AccessTokens: Sendable {
         let family = UUID().uuidString.lowercased()
         let now = kernel.now()
         try await ActionLanes.writes.runIfActive {
-            try kernel.tokenStore.openFamily(family, school: schoolID, user: principal.userID, at: now, expiresAt: now.addingTimeInterval(Self.refreshLifetime))
+            try kernel.tokenStore.openFamily(family, school: schoolID, user: principal.userID, role: principal.role, at: now,
+                                             expiresAt: now.addingTimeInterval(Self.refreshLifetime))
         }
         return try await sign(principal, email: email, family: family, generation: 0, at: now)
     }
@@ -119,6 +121,10 @@ public final class AccessTokens: Sendable {
                 markRevoked(claims.schoolID, claims.sid)
                 throw APIError.invalidToken
             }
+            if user.principal.role.rawValue != claims.role {
+                try await ActionLanes.writes.runIfActive { try kernel.tokenStore.setRole(user.principal.role, family: claims.sid, school: claims.schoolID) }
+                liveFamilies.forget(Self.familyKey(claims.schoolID, claims.sid))
+            }
             return try await sign(user.principal, email: user.email, family: claims.sid, generation: generation + 1, at: now)
         case .reused:
             markRevoked(claims.schoolID, claims.sid)
@@ -136,14 +142,29 @@ public final class AccessTokens: Sendable {
         markRevoked(access.schoolID, access.family)
     }
 
-    /// Checks an access token: signature, `type:"access"`, expiry and that its family is not revoked.
+    /// Checks an access token: signature by one of our keys, `type:"access"`, expiry, and that its
+    /// family is alive and was opened for this person with this role. Any failure is the same 401.
     public func verifyAccess(_ token: String) async throws -> VerifiedAccess {
         let claims = try await verified(token, type: "access")
         guard let roleName = claims.role, let role = Role(rawValue: roleName) else { throw APIError.invalidToken }
         try await refreshStateIfStale()
-        if state.withLock({ $0.revokedFamilies.contains(Self.familyKey(claims.schoolID, claims.sid)) }) { throw APIError.invalidToken }
+        let familyKey = Self.familyKey(claims.schoolID, claims.sid)
+        if state.withLock({ $0.revokedFamilies.contains(familyKey) }) { throw APIError.invalidToken }
+        guard try await liveHolder(of: claims) == LiveFamilies.Holder(userID: claims.sub.value, role: roleName) else { throw APIError.invalidToken }
         let principal = Principal(userID: claims.sub.value, role: role, schoolID: claims.schoolID, displayName: claims.name ?? claims.sub.value)
         return VerifiedAccess(principal: principal, schoolID: claims.schoolID, email: claims.email, family: claims.sid, expiresAt: claims.exp.value)
+    }
+
+    /// The family's holder as the database has it, read at most once per `LiveFamilies.lifetime`.
+    private func liveHolder(of claims: TokenClaims) async throws -> LiveFamilies.Holder? {
+        let key = Self.familyKey(claims.schoolID, claims.sid)
+        let now = kernel.now()
+        if let remembered = liveFamilies.remembered(key, at: now) { return remembered }
+        let kernel = kernel
+        let found = try await threadPool.runIfActive { try kernel.tokenStore.liveFamily(claims.sid, school: claims.schoolID, at: now) }
+        let holder = found.map { LiveFamilies.Holder(userID: $0.userID, role: $0.role) }
+        liveFamilies.remember(key, holder, at: now)
+        return holder
     }
 
     private func verified(_ token: String, type: String) async throws -> TokenClaims {
@@ -151,7 +172,10 @@ public final class AccessTokens: Sendable {
         if let remembered = state.withLock({ $0.verifiedAccess[token] }) {
             claims = remembered
         } else {
-            try await loadKeysIfNeeded(kid: kid(of: token))
+            let kid = kid(of: token)
+            try await loadKeysIfNeeded(kid: kid)
+            // jwt-kit verifies a token naming a key it does not hold with its default key: only ours may sign.
+            guard let kid, state.withLock({ $0.knownKeys.contains(kid) }) else { throw APIError.invalidToken }
             do {
                 claims = try await keys.verify(token, as: TokenClaims.self)
             } catch {
@@ -173,7 +197,8 @@ public final class AccessTokens: Sendable {
 
     static let rememberedTokens = 10_000
 
-    private func sign(_ principal: Principal, email: String?, family: String, generation: Int, at now: Date) async throws -> TokenPair {
+    /// Internal, not private: the tests forge tokens with the real key through it.
+    func sign(_ principal: Principal, email: String?, family: String, generation: Int, at now: Date) async throws -> TokenPair {
         try await loadKeysIfNeeded(kid: nil)
         guard let kid = state.withLock({ $0.signingKey }), let schoolID = principal.schoolID else { throw APIError.internalError }
         let accessExpiry = now.addingTimeInterval(Self.accessLifetime)
@@ -225,6 +250,7 @@ public final class AccessTokens: Sendable {
 
     private func markRevoked(_ school: SchoolID, _ family: String) {
         _ = state.withLock { $0.revokedFamilies.insert(Self.familyKey(school, family)) }
+        liveFamilies.forget(Self.familyKey(school, family))
     }
 
     private static func familyKey(_ school: SchoolID, _ family: String) -> String { school + "/" + family }

@@ -142,6 +142,12 @@ enum KernelSchema {
             );
             CREATE INDEX kernel_live_events_user ON kernel_live_events (school_id, user_id, seq);
             """),
+        // The role a token family was signed for: an access token is believed only while its
+        // family is alive and names the same person and role (Core/HTTP/core-live-families.swift).
+        // Families from before have none, and their access tokens are refused until refreshed.
+        Migration("011-token-family-role", sql: """
+            ALTER TABLE kernel_token_families ADD COLUMN role TEXT;
+            """),
     ]
 
     /// Created before any migration runs: the ledger of applied migrations and the file's identity.

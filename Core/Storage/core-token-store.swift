@@ -54,11 +54,27 @@ struct TokenStore {
         return (current, keys)
     }
 
-    func openFamily(_ family: String, school: SchoolID, user: String, at now: Date, expiresAt: Date) throws {
+    func openFamily(_ family: String, school: SchoolID, user: String, role: Role, at now: Date, expiresAt: Date) throws {
         try store.write { db in
             try db.execute(sql: """
-                INSERT INTO kernel_token_families (school_id, id, user_id, generation, created_at, expires_at) VALUES (?, ?, ?, 0, ?, ?)
-                """, arguments: [school, family, user, now, expiresAt])
+                INSERT INTO kernel_token_families (school_id, id, user_id, role, generation, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)
+                """, arguments: [school, family, user, role.rawValue, now, expiresAt])
+        }
+    }
+
+    /// The role a refreshed family's next access token is signed for (the account's role now).
+    func setRole(_ role: Role, family: String, school: SchoolID) throws {
+        try store.write { db in
+            try db.execute(sql: "UPDATE kernel_token_families SET role = ? WHERE school_id = ? AND id = ?", arguments: [role.rawValue, school, family])
+        }
+    }
+
+    /// Who a family was opened for and with which role, while it is neither revoked nor expired.
+    func liveFamily(_ family: String, school: SchoolID, at now: Date) throws -> (userID: String, role: String?)? {
+        try store.read { db in
+            try db.fetchOne(sql: """
+                SELECT user_id, role FROM kernel_token_families WHERE school_id = ? AND id = ? AND revoked_at IS NULL AND expires_at > ?
+                """, arguments: [school, family, now]).map { ($0.string("user_id"), $0["role"] as String?) }
         }
     }
 
