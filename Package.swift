@@ -26,7 +26,9 @@ let moduleLibraries: [String: [Target.Dependency]] = [
     // OpenID Connect: jwt-kit reads a provider's JWKS and checks RS256/ES256 signatures;
     // AsyncHTTPClient fetches its discovery document and keys.
     "Auth": [.product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "JWTKit", package: "jwt-kit"),
-             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+             // The console's code flow: the PKCE challenge is a SHA-256 of the verifier.
+             .product(name: "Crypto", package: "swift-crypto")],
     "Attendance": [.product(name: "Crypto", package: "swift-crypto")],
     "IdCards": [.product(name: "Crypto", package: "swift-crypto")],
     "OneRoster": [.product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -73,6 +73,7 @@ enum ConsoleAssets {
         .switch[aria-checked="true"] .knob { background: var(--ok); }
         .switch[aria-checked="true"] .knob::after { inset-inline-start: auto; inset-inline-end: 0.15rem; }
         .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
+        ul.actions { list-style: none; padding: 0; margin: 0; }
         table { border-collapse: collapse; inline-size: 100%; background: var(--paper); }
         th, td { text-align: start; padding-block: 0.4rem; padding-inline: 0.6rem; border-block-end: 1px solid var(--line); }
         .table-wrap { overflow-x: auto; max-inline-size: 100%; }

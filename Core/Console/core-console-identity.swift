@@ -19,6 +19,8 @@ public protocol ConsoleIdentity: Sendable {
     var passwordReset: (any ConsolePasswordReset)? { get }
     /// Accepts invitations (a link to set one's password); nil (the default) when the module has none.
     var invitations: (any ConsoleInvitations)? { get }
+    /// Signs in through schools' OpenID Connect providers; nil (the default) when the module has none.
+    var openID: (any ConsoleOpenID)? { get }
 }
 
 /// A signed-in session: the secret token the cookie carries, and who it is.
@@ -48,6 +50,7 @@ extension ConsoleIdentity {
     /// (the sign-in page then offers no "Forgot your password?" link).
     public var passwordReset: (any ConsolePasswordReset)? { nil }
     public var invitations: (any ConsoleInvitations)? { nil }
+    public var openID: (any ConsoleOpenID)? { nil }
 }
 
 /// An invitation's page: who it is for, and setting the password it invites to choose. The token

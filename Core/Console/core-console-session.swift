@@ -19,8 +19,9 @@ enum ConsoleCookies {
         return cookies
     }
 
-    static func set(_ name: String, _ value: String, maxAge: Int?, secure: Bool) -> String {
-        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "SameSite=Strict"]
+    /// `lax`: only for a cookie that must come back with another site's redirect (an OpenID provider's).
+    static func set(_ name: String, _ value: String, maxAge: Int?, secure: Bool, lax: Bool = false) -> String {
+        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", lax ? "SameSite=Lax" : "SameSite=Strict"]
         if let maxAge { parts.append("Max-Age=\(maxAge)") }
         if secure { parts.append("Secure") }
         return parts.joined(separator: "; ")

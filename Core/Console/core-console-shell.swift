@@ -30,6 +30,8 @@ struct ConsoleShell: Sendable {
         router.post("/forgot-password/new") { request, context in try await ConsolePasswordResetPage(shell: self).complete(request, context) }
         router.get("/invitation") { request, context in try await ConsoleInvitationPage(shell: self).form(request, context) }
         router.post("/invitation") { request, context in try await ConsoleInvitationPage(shell: self).accept(request, context) }
+        router.get("/sign-in/openid") { request, context in try await ConsoleOpenIDSignIn(shell: self).start(request, context) }
+        router.get("/sign-in/openid/callback") { request, context in try await ConsoleOpenIDSignIn(shell: self).callback(request, context) }
         router.post("/sign-out") { request, context in try await ConsoleSignIn(shell: self).signOut(request, context) }
         router.post("/language") { request, context in try await ConsoleSignIn(shell: self).language(request, context) }
         router.get("/admin/modules") { request, context in try await signedIn(request, context) { try await ConsoleModulesPage(shell: self).page($0) } }

@@ -51,6 +51,9 @@ enum ConsoleTemplates {
         <p class="hint">{{hint}}</p>
         {{#forgot}}<p><a href="/forgot-password">{{forgot}}</a></p>{{/forgot}}
         </form>
+        {{#hasProviders}}<section class="panel narrow" aria-labelledby="providers-heading"><h2 id="providers-heading">{{providersLabel}}</h2>
+        <ul class="actions">{{#providers}}<li><a class="button" href="/sign-in/openid?provider={{id}}">{{label}}</a></li>{{/providers}}</ul>
+        </section>{{/hasProviders}}
         """)
 
     /// "Forgot your password?", step 1: the email the code goes to.

@@ -18,13 +18,13 @@ struct AuthConsoleIdentity: ConsoleIdentity {
     func signIn(email: String, password: String, school: SchoolID, kernel: Kernel, language: Language) throws -> ConsoleSession? {
         let result = try kernel.run(SignIn.self, .init(email: email, password: password, opensSession: true), as: .anonymous, in: school, language: language)
         guard let token = result.token, let user = result.user else { return nil }
-        return ConsoleSession(token: token, user: try consoleUser(user, school: school, kernel: kernel))
+        return ConsoleSession(token: token, user: try Self.consoleUser(user, school: school, kernel: kernel))
     }
 
     func resolve(token: String, school: SchoolID, kernel: Kernel) throws -> ConsoleUser? {
         let session = try kernel.run(ResolveSession.self, .init(token: token), as: .anonymous, in: school)
         guard session.state == .valid, let user = session.user else { return nil }
-        return try consoleUser(user, school: school, kernel: kernel)
+        return try Self.consoleUser(user, school: school, kernel: kernel)
     }
 
     func signOut(token: String, school: SchoolID, kernel: Kernel) throws {
@@ -38,9 +38,10 @@ struct AuthConsoleIdentity: ConsoleIdentity {
 
     var passwordReset: (any ConsolePasswordReset)? { AuthConsolePasswordReset() }
     var invitations: (any ConsoleInvitations)? { AuthConsoleInvitations() }
+    var openID: (any ConsoleOpenID)? { AuthConsoleOpenID() }
 
     /// The person with the language of their profile (their choice, else the school's).
-    private func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
+    static func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
         let principal = Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName)
         let profile = try kernel.run(ShowProfile.self, .init(), as: principal, in: school)
         return ConsoleUser(principal: principal, language: profile.language)

@@ -50,4 +50,49 @@ struct OpenIDProviderTests {
         #expect(parent.status == 200 && (parent.object["user"] as? [String: Any])?["school_id"] as? String == chosen,
                 "\(String(decoding: parent.body, as: UTF8.self))")
     }
+
+    @Test("the console's provider button: the teacher signs in on the provider's own page and lands on the dashboard as the teacher; an email the school does not know gets one sentence and no session",
+          .enabled(if: (RealProvider.installed && ConsoleBrowserTests.toolsInstalled) || required,
+                   "install django-oidc-provider and Django (pip), chromium (apt) and playwright (pip) to run this"))
+    func consoleCodeFlow() async throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+        let provider = try RealProvider(in: hogwarts.directory, redirectURI: "http://127.0.0.1:\(server.port)/sign-in/openid/callback",
+                                        users: ["teacher@databayt.org", "stranger@databayt.org"])
+        defer { provider.stop() }
+        let secret = hogwarts.directory.appending(path: "client-secret")
+        try RealProvider.clientSecret.write(to: secret, atomically: true, encoding: .utf8)
+        #expect(try hogwarts.login("admin@databayt.org", school: "demo").status == 0)
+        let added = try hogwarts.run(["auth", "oidc", "add", "--issuer", provider.issuer, "--client-id", RealProvider.clientID,
+                                      "--client-secret-file", secret.path, "--name-en", "School account", "--name-ar", "حساب المدرسة", "--lang", "en"])
+        #expect(added.status == 0, "\(added.stderr)")
+
+        func browse(as email: String) throws -> [String: Any] {
+            let run = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), [
+                "python3", HogwartsProcess.packageRoot.appending(path: "Tests/Browser/console_openid.py").path,
+                "--base-url", "http://127.0.0.1:\(server.port)", "--email", email, "--chromium", ConsoleBrowserTests.chromium,
+            ], in: hogwarts.directory)
+            #expect(run.status == 0, "\(run.stdout.suffix(2000))\n\(run.stderr.suffix(3000))")
+            let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        }
+        let teacherName = try #require(try hogwarts.strings("""
+            SELECT u.display_name FROM auth_users u JOIN schools k ON k.id = u.school_id WHERE k.slug = 'demo' AND u.email = 'teacher@databayt.org'
+            """).first)
+        let teacher = try browse(as: "teacher@databayt.org")
+        #expect(teacher["signedIn"] as? Bool == true && teacher["path"] as? String == "/", "\(teacher)")
+        #expect(teacher["name"] as? String == teacherName && !(teacher["role"] as? String ?? "").isEmpty, "\(teacher)")
+        #expect((teacher["scriptErrors"] as? [String])?.isEmpty == true)
+
+        let stranger = try browse(as: "stranger@databayt.org")
+        #expect(stranger["signedIn"] as? Bool == false && !(stranger["error"] as? String ?? "").isEmpty, "\(stranger)")
+        #expect(!(stranger["error"] as? String ?? "").contains("--"), "no command-line words on a web page")
+        let refused = try hogwarts.strings("""
+            SELECT COUNT(*) FROM auth_sign_in_attempts WHERE outcome = 'openid-unknown-email' AND email = 'stranger@databayt.org'
+            """).first
+        #expect(refused == "1", "the refusal is recorded with its reason")
+    }
 }
