@@ -92,6 +92,10 @@ public enum KernelError: HogwartsError, Equatable {
     case invalidTrustedProxy(String)
     /// `hogwarts config` found variables that `serve` would refuse to start with (named).
     case configurationRefused([String])
+    /// The file that seals the API signing keys is missing, unreadable or too short.
+    case signingSecretUnreadable(String)
+    /// The API signing keys were sealed under another secret than this server's.
+    case signingSecretMismatch
 
     public var messageKey: String {
         switch self {
@@ -125,6 +129,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .invalidSetting: "kernel.error.invalid-setting"
         case .settingPathOutside: "kernel.error.setting-path-outside"
         case .notAHogwartsDatabase: "kernel.error.not-a-hogwarts-database"
+        case .signingSecretUnreadable: "kernel.error.signing-secret-unreadable"
+        case .signingSecretMismatch: "kernel.error.signing-secret-mismatch"
         case .newerDatabase: "kernel.error.newer-database"
         case .fileExists: "kernel.error.file-exists"
         case .fileMissing: "kernel.error.file-missing"
@@ -181,6 +187,8 @@ public enum KernelError: HogwartsError, Equatable {
         case .databaseUnavailable: [:]
         case .invalidTrustedProxy(let entry): ["entry": entry]
         case .configurationRefused(let variables): ["variables": variables.joined(separator: ", ")]
+        case .signingSecretUnreadable(let path): ["path": path]
+        case .signingSecretMismatch: [:]
         }
     }
 

@@ -18,6 +18,8 @@ public final class Kernel: Sendable {
     let migrationsComplete = Mutex(false)
     /// Rung after a commit that stored live events (`/api/v1/live`).
     let liveBell = LiveBell()
+    /// What seals the API signing keys (`SigningKeySeal`), read at first need.
+    let signingSeal = Mutex<SigningKeySeal?>(nil)
 
     /// Resolves the module graph and opens (or creates) the database file in WAL mode.
     /// Migrations are not applied here: see `migrate()`.

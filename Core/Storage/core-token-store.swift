@@ -1,9 +1,10 @@
 import Foundation
 
-/// The API's signing keys and token families, in the kernel's own tables.
+/// The API's signing keys (sealed, see `SigningKeySeal`) and token families, in the kernel's own tables.
 struct TokenStore {
     let store: KernelStore
     let registry: ModuleRegistry
+    let seal: () throws -> SigningKeySeal
 
     struct SigningKey {
         let id: String
@@ -30,10 +31,11 @@ struct TokenStore {
     func addKey(at now: Date) throws {
         var generator = SystemRandomNumberGenerator()
         let secret = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let id = UUID().uuidString.lowercased()
+        let sealed = try seal().seal(secret, kid: id)
         try store.write { db in
             try db.execute(sql: "UPDATE kernel_signing_keys SET retired_at = ? WHERE retired_at IS NULL", arguments: [now])
-            try db.execute(sql: "INSERT INTO kernel_signing_keys (id, secret, created_at) VALUES (?, ?, ?)",
-                           arguments: [UUID().uuidString.lowercased(), secret.base64EncodedString(), now])
+            try db.execute(sql: "INSERT INTO kernel_signing_keys (id, secret, created_at) VALUES (?, ?, ?)", arguments: [id, sealed, now])
         }
     }
 
@@ -46,12 +48,29 @@ struct TokenStore {
                 WHERE retired_at IS NULL OR retired_at > ? ORDER BY created_at DESC
                 """, arguments: [oldest])
         }
-        let keys = rows.compactMap { row -> SigningKey? in
-            guard let secret = Data(base64Encoded: row.string("secret")) else { return nil }
-            return SigningKey(id: row.string("id"), secret: secret)
+        let seal = try seal()
+        var plain = false
+        let keys = try rows.compactMap { row -> SigningKey? in
+            guard let opened = try seal.open(row.string("secret"), kid: row.string("id")) else { return nil }
+            plain = plain || opened.plain
+            return SigningKey(id: row.string("id"), secret: opened.secret)
         }
+        if plain { try sealPlainKeys(seal) }
         guard let current = rows.first(where: { ($0["retired_at"] as String?) == nil }).map({ $0.string("id") }) else { return nil }
         return (current, keys)
+    }
+
+    /// Keys stored in plain by an older version are sealed where they lie, every one of them, at
+    /// the first start that finds one; a server that already sealed them changes nothing.
+    private func sealPlainKeys(_ seal: SigningKeySeal) throws {
+        try store.write { db in
+            let rows = try db.fetchAll(sql: "SELECT id, secret FROM kernel_signing_keys WHERE secret NOT LIKE ?", arguments: [SigningKeySeal.prefix + "%"])
+            for row in rows {
+                guard let opened = try seal.open(row.string("secret"), kid: row.string("id")), opened.plain else { continue }
+                try db.execute(sql: "UPDATE kernel_signing_keys SET secret = ? WHERE id = ? AND secret = ?",
+                               arguments: [try seal.seal(opened.secret, kid: row.string("id")), row.string("id"), row.string("secret")])
+            }
+        }
     }
 
     func openFamily(_ family: String, school: SchoolID, user: String, role: Role, at now: Date, expiresAt: Date) throws {
@@ -123,7 +142,23 @@ struct TokenStore {
 }
 
 extension Kernel {
-    var tokenStore: TokenStore { TokenStore(store: store, registry: registry) }
+    var tokenStore: TokenStore { TokenStore(store: store, registry: registry, seal: { try self.signingKeySeal() }) }
+
+    /// The seal of the API signing keys, read (or made) once per process.
+    func signingKeySeal() throws -> SigningKeySeal {
+        try signingSeal.withLock { loaded in
+            if let loaded { return loaded }
+            let seal = try SigningKeySeal.load(folder: databaseFolder)
+            loaded = seal
+            return seal
+        }
+    }
+
+    /// Every API signing key that still verifies, opened: for `hogwarts-bench`'s floors, which
+    /// check tokens without the kernel's own code.
+    public func apiSigningKeys() throws -> [(id: String, secret: Data)] {
+        try tokenStore.signingKeys(at: now()).all.map { ($0.id, $0.secret) }
+    }
 
     /// `hogwarts keys rotate`: a new key signs from now on; the old one verifies until its tokens expire.
     public func rotateSigningKey() throws {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import GRDB
 import Hummingbird
@@ -15,9 +16,9 @@ struct BareStudentList: Sendable {
     let keys: JWTKeyCollection
 
     /// Opens its own pool on the bench database and loads every signing key.
-    static func make(databasePath: String, threadPool: NIOThreadPool) throws -> BareStudentList {
+    static func make(databasePath: String, kernel: Kernel, threadPool: NIOThreadPool) throws -> BareStudentList {
         let database = try DatabasePool(path: databasePath)
-        return BareStudentList(database: database, threadPool: threadPool, keys: try FloorKeys.load(database))
+        return BareStudentList(database: database, threadPool: threadPool, keys: try FloorKeys.load(kernel))
     }
 
     func respond(to request: Request) async throws -> Response {
@@ -40,15 +41,12 @@ struct BareStudentList: Sendable {
     }
 }
 
-/// The floors' own token check: jwt-kit with every key of `kernel_signing_keys`.
+/// The floors' own token check: jwt-kit with every signing key (stored sealed: the kernel opens them).
 enum FloorKeys {
-    static func load(_ database: DatabasePool) throws -> JWTKeyCollection {
-        let stored = try database.read { db in try Row.fetchAll(db, sql: "SELECT id, secret FROM kernel_signing_keys") }
+    static func load(_ kernel: Kernel) throws -> JWTKeyCollection {
         let keys = JWTKeyCollection()
-        for row in stored {
-            guard let secret = Data(base64Encoded: row["secret"] as String) else { throw BenchHTTPError("a signing key that is not base64") }
-            let kid = JWKIdentifier(string: row["id"])
-            try Blocking.run { _ = await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: kid) }
+        for (id, secret) in try kernel.apiSigningKeys() {
+            try Blocking.run { _ = await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: id)) }
         }
         return keys
     }

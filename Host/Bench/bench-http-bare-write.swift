@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import GRDB
 import Hummingbird
@@ -18,12 +19,12 @@ struct BareBulkWrite: Sendable {
     let database: DatabasePool
     let keys: JWTKeyCollection
 
-    static func make(databasePath: String) throws -> BareBulkWrite {
+    static func make(databasePath: String, kernel: Kernel) throws -> BareBulkWrite {
         // The platform's durability: every commit waits for the disk (GRDB's WAL default, NORMAL, does not).
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let database = try DatabasePool(path: databasePath, configuration: configuration)
-        return BareBulkWrite(database: database, keys: try FloorKeys.load(database))
+        return BareBulkWrite(database: database, keys: try FloorKeys.load(kernel))
     }
 
     func respond(to request: Request) async throws -> Response {

@@ -49,9 +49,9 @@ struct HTTPBench {
     private func floors(_ fixtures: HTTPFixtures, wrk: Wrk, pool: NIOThreadPool) throws -> [HTTPFigure] {
         let hello = try InProcessServer.start(Floors.helloWorld())
         defer { try? hello.stop() }
-        let bare = try InProcessServer.start(Floors.bareStudentList(try BareStudentList.make(databasePath: school.databasePath, threadPool: pool)))
+        let bare = try InProcessServer.start(Floors.bareStudentList(try BareStudentList.make(databasePath: school.databasePath, kernel: school.kernel, threadPool: pool)))
         defer { try? bare.stop() }
-        let write = try InProcessServer.start(Floors.bareBulkWrite(try BareBulkWrite.make(databasePath: school.databasePath)))
+        let write = try InProcessServer.start(Floors.bareBulkWrite(try BareBulkWrite.make(databasePath: school.databasePath, kernel: school.kernel)))
         defer { try? write.stop() }
         let list = "/students?page=1&per_page=20"
         let me = getpid()

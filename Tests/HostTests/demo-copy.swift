@@ -48,6 +48,11 @@ enum DemoCopy {
         } else {
             try TestDatabase.copyFile(template.runner.databasePath, to: runner.databasePath)
         }
+        // The API signing keys in the copied rows are sealed with the template's secret file.
+        let secret = template.runner.directory.appending(path: "hogwarts-signing.secret")
+        if FileManager.default.fileExists(atPath: secret.path) {
+            try FileManager.default.copyItem(at: secret, to: runner.directory.appending(path: "hogwarts-signing.secret"))
+        }
         let own = { (text: String) in text.replacingOccurrences(of: template.runner.databasePath, with: runner.databasePath) }
         return HogwartsProcess.Result(status: 0, stdout: own(template.result.stdout), stderr: own(template.result.stderr))
     }
