@@ -3,7 +3,7 @@ import Foundation
 
 extension AuthModule {
     /// Users and roles, for whoever may read the school's accounts.
-    public var consolePages: [ConsolePage] { [AuthConsoleUsers.page] }
+    public var consolePages: [ConsolePage] { [AuthConsoleUsers.page, AuthConsoleProviders.page] }
 }
 
 /// The school's accounts with their role and status, a search and pages; an administrator
