@@ -121,10 +121,9 @@ public final class AccessTokens: Sendable {
                 markRevoked(claims.schoolID, claims.sid)
                 throw APIError.invalidToken
             }
-            if user.principal.role.rawValue != claims.role {
-                try await ActionLanes.writes.runIfActive { try kernel.tokenStore.setRole(user.principal.role, family: claims.sid, school: claims.schoolID) }
-                liveFamilies.forget(Self.familyKey(claims.schoolID, claims.sid))
-            }
+            // The family holds the role its access tokens carry; one opened before families had a role gets it here.
+            try await ActionLanes.writes.runIfActive { try kernel.tokenStore.setRole(user.principal.role, family: claims.sid, school: claims.schoolID) }
+            liveFamilies.forget(Self.familyKey(claims.schoolID, claims.sid))
             return try await sign(user.principal, email: user.email, family: claims.sid, generation: generation + 1, at: now)
         case .reused:
             markRevoked(claims.schoolID, claims.sid)
