@@ -30,7 +30,7 @@ public struct AuthModule: AppModule {
     public var commands: [any ParsableCommand.Type] {
         [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, UsersCommand.self, SchoolCommand.self, AuthCommand.self]
     }
-    public var settings: [SettingDefinition] { [AuthSettings.passwordHashCost.definition] }
+    public var settings: [SettingDefinition] { [AuthSettings.passwordHashCost.definition, AuthSettings.openIDNewAccounts.definition] }
     public var strings: StringCatalog { Self.catalog }
     public var identityProvider: (any IdentityProvider)? { SessionIdentityProvider() }
 
@@ -44,4 +44,9 @@ public struct AuthModule: AppModule {
 public enum AuthSettings {
     /// bcrypt's cost: each step doubles the time to check a password, for us and for an attacker.
     public static let passwordHashCost = Setting<Int>.integer("auth", "password-hash-cost", default: 12, in: 10...16)
+    /// Whether a verified email of a provider's allowed domain that has no account here gets one
+    /// when it signs in, and with which role. Off unless the school chooses: accounts are never
+    /// made silently. Never an administrator's or an accountant's role.
+    public static let openIDNewAccounts = Setting<String>.choice("auth", "openid-new-accounts", default: "off",
+                                                                 from: ["off", "student", "guardian", "teacher", "staff"])
 }

@@ -47,7 +47,7 @@ struct AuthConsoleOpenID: ConsoleOpenID {
         let idToken = try await Self.exchange(code: code, verifier: verifier, redirectURI: redirectURI, provider: provider)
         let identity = try await IDTokenVerifier.verify(idToken, provider: provider, expectedNonce: nonce)
         let result = try kernel.run(SignInWithOpenID.self, .init(issuer: identity.issuer, clientID: identity.clientID, email: identity.email,
-                                                                 subject: identity.subject, nonce: identity.nonce, opensSession: true),
+                                                                 subject: identity.subject, nonce: identity.nonce, opensSession: true, name: identity.name),
                                     as: .anonymous, in: school, language: language)
         guard let token = result.token, let user = result.user else { return nil }
         return ConsoleSession(token: token, user: try AuthConsoleIdentity.consoleUser(user, school: school, kernel: kernel))

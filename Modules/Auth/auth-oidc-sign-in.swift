@@ -6,7 +6,8 @@ import Foundation
 /// The caller has verified the ID token (`IDTokenVerifier`: signature, issuer, audience, times,
 /// nonce, `email_verified`, domain); this action is what stays inside the kernel's transaction:
 /// the provider must still be configured here, the email must still be in its domain, and the
-/// account must exist and be active. No account is ever created (auto-provisioning is not built).
+/// account must exist and be active. An account is made only where the school's
+/// `auth.openid-new-accounts` names a role and the provider is held to a domain.
 /// Every outcome is recorded as an attempt and audited, as a password sign-in is.
 public struct SignInWithOpenID: Action {
     public struct Input: Codable, Sendable {
@@ -19,7 +20,10 @@ public struct SignInWithOpenID: Action {
         public var nonce: String?
         /// Whether to open a console/CLI session (a row in `auth_sessions` and its token); the API signs its own.
         public var opensSession: Bool
-        public init(issuer: String, clientID: String, email: String, subject: String, nonce: String?, opensSession: Bool) {
+        /// The provider's `name` claim: the display name of an account made at sign-in.
+        public var name: String?
+        public init(issuer: String, clientID: String, email: String, subject: String, nonce: String?, opensSession: Bool, name: String? = nil) {
+            self.name = name
             self.nonce = nonce
             self.issuer = issuer
             self.clientID = clientID
@@ -46,7 +50,9 @@ public struct SignInWithOpenID: Action {
             guard used == 0 else { return try refuse(email, nil, "openid-replayed-nonce", context) }
             try context.database.insert(into: "auth_openid_nonces", ["nonce_hash": .text(hash), "used_at": SQLValue(context.now)])
         }
-        guard let user = try UserAccounts.find(email: email, in: context) else { return try refuse(email, nil, "openid-unknown-email", context) }
+        guard let user = try UserAccounts.find(email: email, in: context) ?? newAccount(email, input, provider, context) else {
+            return try refuse(email, nil, "openid-unknown-email", context)
+        }
         guard user.status == .active else { return try refuse(email, user, "suspended", context) }
         if let lockedUntil = user.lockedUntil, lockedUntil > context.now { return try refuse(email, user, "locked", context) }
         try attempt(email, user, "signed-in-openid", context)
@@ -59,6 +65,20 @@ public struct SignInWithOpenID: Action {
             "created_at": SQLValue(context.now), "expires_at": SQLValue(expiresAt),
         ])
         return SignInResult(token: token, user: user, expiresAt: expiresAt)
+    }
+
+    /// An account for an unknown email, only where the school chose a role for them and the
+    /// provider is held to a domain (checked above). Its password matches nothing: the person
+    /// signs in through the provider, or sets one with "Forgot your password?".
+    private func newAccount(_ email: String, _ input: Input, _ provider: OpenIDProvider, _ context: ActionContext) throws -> User? {
+        let chosen = try context.setting(AuthSettings.openIDNewAccounts)
+        guard chosen != "off", !provider.domain.isEmpty, let role = Role(rawValue: chosen.uppercased()) else { return nil }
+        let name = TextInput.printable(input.name ?? "").trimmingCharacters(in: .whitespaces)
+        let unusable = PasswordHasher.decoy(cost: max(10, try UserAccounts.hashCost(in: context)))
+        let user = try UserAccounts.insert(id: context.newID(), email: email, displayName: name.isEmpty ? email : String(name.prefix(200)),
+                                           role: role, passwordHash: unusable, in: context)
+        try attempt(email, user, "openid-new-account", context)
+        return user
     }
 
     private func refuse(_ email: String, _ user: User?, _ reason: String, _ context: ActionContext) throws -> SignInResult {

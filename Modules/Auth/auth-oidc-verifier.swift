@@ -21,9 +21,10 @@ struct IDTokenClaims: JWTPayload {
     /// Google Workspace's hosted domain.
     let hd: String?
     let azp: String?
+    let name: String?
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, exp, iat, sub, email, nonce, hd, azp
+        case iss, aud, exp, iat, sub, email, nonce, hd, azp, name
         case emailVerified = "email_verified"
     }
 
@@ -37,6 +38,8 @@ public struct VerifiedIdentity: Sendable, Equatable {
     public let email: String
     public let subject: String
     public let nonce: String?
+    /// The person's name as the provider gives it, if it does.
+    public let name: String?
 }
 
 /// Checks an ID token against one configured provider (OpenID Connect Core §3.1.3.7).
@@ -73,7 +76,8 @@ enum IDTokenVerifier {
             // Google names the Workspace domain in `hd`; when present it must be the allowed one too.
             if let hd = claims.hd, hd.lowercased() != provider.domain.lowercased() { throw OpenIDRefusal.domain }
         }
-        return VerifiedIdentity(issuer: provider.issuer, clientID: provider.clientID, email: email, subject: claims.sub.value, nonce: claims.nonce)
+        return VerifiedIdentity(issuer: provider.issuer, clientID: provider.clientID, email: email, subject: claims.sub.value, nonce: claims.nonce,
+                                name: claims.name)
     }
 
     /// The token's decoded header; a token that is not three base64url parts is malformed.

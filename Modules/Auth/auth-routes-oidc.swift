@@ -84,7 +84,7 @@ enum OpenIDRoutes {
         if withAccount.count > 1 { return try AuthRoutes.severalSchools(withAccount.map(\.0), request) }
         let (school, identity) = withAccount.first ?? first
         let input = SignInWithOpenID.Input(issuer: identity.issuer, clientID: identity.clientID, email: identity.email, subject: identity.subject,
-                                           nonce: identity.nonce, opensSession: false)
+                                           nonce: identity.nonce, opensSession: false, name: identity.name)
         let result = try await request.offload(on: .writes) { kernel in try kernel.run(SignInWithOpenID.self, input, as: .anonymous, in: school.id) }
         guard let user = result.user else { throw refusal(request) }
         let principal = Principal(userID: user.id, role: user.role, schoolID: school.id, displayName: user.displayName)

@@ -67,4 +67,34 @@ struct OpenIDRefusalTests {
             #expect(audit.contains("refused (\(reason))"), "\(name): \(audit)")
         }
     }
+
+    @Test("where the school chose a role for new accounts, an unknown email of the provider's domain gets one at its first sign-in, with the provider's name; off, it is refused",
+          .enabled(if: cryptographyInstalled || required, "install python3's cryptography (pip) to run this"))
+    func newAccounts() async throws {
+        let hogwarts = try HogwartsProcess()
+        defer { hogwarts.cleanUp() }
+        #expect(try hogwarts.run(["demo", "--force"]).status == 0)
+        let issuer = try StandInIssuer(in: hogwarts.directory)
+        defer { issuer.stop() }
+        #expect(try hogwarts.login("admin@databayt.org").status == 0)
+        #expect(try hogwarts.run(["auth", "oidc", "add", "--issuer", issuer.issuer, "--client-id", "hogwarts-test", "--domain", "databayt.org"]).status == 0)
+        let server = try ServedHogwarts(hogwarts)
+        defer { _ = server.stop() }
+        let newcomer: [String: Any] = ["email": "newcomer@databayt.org", "name": "Salma Newcomer"]
+
+        let off = try await server.request("POST", "/api/mobile/auth/google", json: ["id_token": try issuer.token(newcomer)])
+        #expect(off.status == 401, "off by default")
+        #expect(try hogwarts.run(["settings", "set", "auth.openid-new-accounts", "student", "--school", "demo"]).status == 0)
+        let made = try await server.request("POST", "/api/mobile/auth/google", json: ["id_token": try issuer.token(newcomer)])
+        #expect(made.status == 200, "\(String(decoding: made.body, as: UTF8.self))")
+        let user = made.object["user"] as? [String: Any] ?? [:]
+        #expect(user["email"] as? String == "newcomer@databayt.org" && user["role"] as? String == "STUDENT")
+        let accounts = try hogwarts.strings("""
+            SELECT u.display_name || '|' || u.role FROM auth_users u JOIN schools k ON k.id = u.school_id WHERE k.slug = 'demo' AND u.email = 'newcomer@databayt.org'
+            """)
+        #expect(accounts == ["Salma Newcomer|STUDENT"])
+        let outside = try await server.request("POST", "/api/mobile/auth/google", json: ["id_token": try issuer.token(["email": "stranger@elsewhere.org"])])
+        #expect(outside.status == 401, "never outside the provider's domain")
+    }
 }
+
