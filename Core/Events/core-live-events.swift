@@ -52,6 +52,8 @@ enum LiveOutbox {
                 INSERT INTO kernel_live_events (school_id, seq, user_id, kind, data_ar, data_en, at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [school, last - Int64(events.count - 1 - offset), event.user, event.kind, event.arabic, event.english, time])
         }
+        // PostgreSQL tells every server's listener at commit (a rolled-back run tells no one).
+        if db.dialect is PostgresDialect { try db.execute(sql: "SELECT pg_notify('\(PostgresListener.channel)', '')") }
         // Old events go every hundredth number (the scan is paid rarely); a quiet school keeps its few.
         if (last - Int64(events.count)) / 100 != last / 100 {
             try db.execute(sql: "DELETE FROM kernel_live_events WHERE school_id = ? AND at < ?", arguments: [school, time.addingTimeInterval(-retention)])

@@ -4,9 +4,10 @@ import Synchronization
 
 /// The node's one reader of live events. However many streams are open, it reads the database
 /// once per look, for the schools that have a stream open, and hands each row to the streams of
-/// the person it is for. It looks when this node commits a live event (the kernel's bell) and
-/// every `interval` for what other nodes and processes committed: a bounded poll, so the node
-/// holds no database connection of its own and uses one of its pool for a moment per look.
+/// the person it is for. It looks when a live event is committed (the kernel's bell: rung by this
+/// node's own commits and, on PostgreSQL, by other servers' through LISTEN/NOTIFY) and every
+/// `interval` in any case, the fallback for a listener that is down and for SQLite, where
+/// commands beside the server have no way to ring it.
 final class LiveHub: Sendable {
     /// `HOGWARTS_LIVE_INTERVAL`: seconds between looks for other nodes' events (0.05 to 60).
     static func interval(_ variables: [String: String]) -> Duration {
@@ -67,10 +68,21 @@ final class LiveHub: Sendable {
     let threadPool: NIOThreadPool
     let interval: Duration
 
+    /// On PostgreSQL, other servers' commits ring this server's bell through LISTEN/NOTIFY.
+    private let listener: PostgresListener?
+
     init(kernel: Kernel, threadPool: NIOThreadPool, interval: Duration) {
         self.kernel = kernel
         self.threadPool = threadPool
         self.interval = interval
+        let bell = kernel.liveBell
+        listener = (kernel.store.engine as? PostgresEngine).map { engine in
+            PostgresListener(conninfo: engine.pool.conninfo, timeouts: engine.pool.timeouts) { bell.ring() }
+        }
+    }
+
+    deinit {
+        listener?.stop()
     }
 
     /// How many streams are open on this node (for the metrics and tests).

@@ -43,7 +43,9 @@
     X(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
     X(int, PQnparams, (const PGresult *res), (res)) \
     X(Oid, PQparamtype, (const PGresult *res, int param_num), (res, param_num)) \
-    VOID_X(PQclear, (PGresult *res), (res))
+    VOID_X(PQclear, (PGresult *res), (res)) \
+    X(PGnotify *, PQnotifies, (PGconn *conn), (conn)) \
+    VOID_X(PQfreemem, (void *ptr), (ptr))
 
 #define CLIBPQ_POINTER(type, name, parameters, arguments) static type (*loaded_##name) parameters;
 #define CLIBPQ_VOID_POINTER(name, parameters, arguments) static void (*loaded_##name) parameters;

@@ -7,7 +7,7 @@ import Foundation
 /// REPEATABLE READ snapshot, as SQLite's WAL readers see one.
 final class PostgresEngine: StorageEngine {
     let location: String
-    private let pool: PostgresPool
+    let pool: PostgresPool
 
     /// Whether `location` names a PostgreSQL database rather than a file.
     static func accepts(_ location: String) -> Bool {

@@ -3,7 +3,7 @@ import Foundation
 /// A fixed number of libpq connections shared by the kernel's threads: a transaction takes one
 /// for its whole length and gives it back; a broken one is closed and replaced on demand.
 final class PostgresPool: @unchecked Sendable {
-    private let conninfo: String
+    let conninfo: String
     private let limit: Int
     let timeouts: PostgresTimeouts
     private let condition = NSCondition()
