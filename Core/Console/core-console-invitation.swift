@@ -60,6 +60,7 @@ struct ConsoleInvitationPage: Sendable {
             "intro": email.map { localizer("console.invitation.intro", ["email": $0]) } ?? "",
             "passwordLabel": localizer("console.reset.new-password"), "passwordHint": localizer("console.reset.password-hint"),
             "submit": localizer("console.invitation.submit"), "back": localizer("console.reset.back"),
+            "providers": token == nil ? .text("") : await ConsoleOpenIDSignIn.links(shell, language: language, heading: localizer("console.invitation.openid-heading")),
         ])
         let document = ConsoleTemplates.layout.render([
             "lang": language.rawValue, "dir": language.isRightToLeft ? "rtl" : "ltr", "title": localizer("console.invitation.title"),

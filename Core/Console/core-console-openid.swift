@@ -101,6 +101,19 @@ struct ConsoleOpenIDSignIn: Sendable {
         ])
     }
 
+    /// The providers' links for a page before sign-in (sign-in, invitation); empty HTML when
+    /// none is configured or the list cannot be read (the password form stands alone).
+    static func links(_ shell: ConsoleShell, language: Language, heading: String) async -> ConsoleHTML {
+        guard let openID = shell.identity?.openID,
+              let buttons = try? await shell.server.threadPool.runIfActive({ [kernel = shell.kernel] in try openID.buttons(kernel: kernel) }),
+              !buttons.isEmpty else { return .text("") }
+        let localizer = Localizer(language: language, catalog: shell.catalog, surface: .web)
+        return ConsoleTemplates.providerLinks.render([
+            "heading": heading,
+            "providers": buttons.map { ["id": $0.id, "label": localizer("console.sign-in.openid-button", ["provider": $0.label.text(in: language)])] },
+        ])
+    }
+
     /// This site's callback as the browser reaches it (behind a TLS proxy: https).
     private func redirectURI(_ request: Request, _ call: ConsoleCall) -> String {
         // The provider accepts only redirect addresses registered with it, so a forged Host gets nowhere.

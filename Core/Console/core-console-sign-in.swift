@@ -127,10 +127,7 @@ struct ConsoleSignIn: Sendable {
         let signedOut = call.query["signed-out"] != nil
         let passwordChanged = call.query["password-changed"] != nil
         let invitationAccepted = call.query["invitation-accepted"] != nil
-        // A provider that cannot be listed leaves the password form standing.
-        let providers: [ConsoleOpenIDButton] = if let openID = shell.identity?.openID {
-            (try? await shell.server.threadPool.runIfActive { [kernel = shell.kernel] in try openID.buttons(kernel: kernel) }) ?? []
-        } else { [] }
+        let providers = await ConsoleOpenIDSignIn.links(shell, language: language, heading: localizer("console.sign-in.openid-heading"))
         let body = ConsoleTemplates.signIn.render([
             "csrf": csrf, "email": email ?? "", "next": call.query["next"] ?? call.form.value("next") ?? "/",
             "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
@@ -138,8 +135,7 @@ struct ConsoleSignIn: Sendable {
             "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty,
             "hint": localizer("console.sign-in.hint"),
             "forgot": shell.identity?.passwordReset == nil ? "" : localizer("console.sign-in.forgot"),
-            "providers": providers.map { ["id": $0.id, "label": localizer("console.sign-in.openid-button", ["provider": $0.label.text(in: language)])] },
-            "hasProviders": !providers.isEmpty, "providersLabel": localizer("console.sign-in.openid-heading"),
+            "providers": providers,
         ])
         let document = ConsoleTemplates.layout.render([
             "lang": language.rawValue, "dir": language.isRightToLeft ? "rtl" : "ltr", "title": localizer("console.sign-in.title"),

@@ -51,9 +51,14 @@ enum ConsoleTemplates {
         <p class="hint">{{hint}}</p>
         {{#forgot}}<p><a href="/forgot-password">{{forgot}}</a></p>{{/forgot}}
         </form>
-        {{#hasProviders}}<section class="panel narrow" aria-labelledby="providers-heading"><h2 id="providers-heading">{{providersLabel}}</h2>
+        {{{providers}}}
+        """)
+
+    /// The school accounts (OpenID providers) one can sign in with, on the sign-in and invitation pages.
+    static let providerLinks = ConsoleTemplate("""
+        <section class="panel narrow" aria-labelledby="providers-heading"><h2 id="providers-heading">{{heading}}</h2>
         <ul class="actions">{{#providers}}<li><a class="button" href="/sign-in/openid?provider={{id}}">{{label}}</a></li>{{/providers}}</ul>
-        </section>{{/hasProviders}}
+        </section>
         """)
 
     /// "Forgot your password?", step 1: the email the code goes to.
@@ -78,7 +83,8 @@ enum ConsoleTemplates {
         <input id="password" name="password" type="password" autocomplete="new-password" required dir="ltr" aria-describedby="password-hint">
         <span id="password-hint" class="hint">{{passwordHint}}</span></p>
         <p><button type="submit" class="primary">{{submit}}</button></p>
-        </form>{{/live}}
+        </form>
+        {{{providers}}}{{/live}}
         {{^live}}<p class="panel narrow"><a href="/sign-in">{{back}}</a></p>{{/live}}
         """)
 

@@ -40,6 +40,13 @@ struct InvitationTests {
         try await fixture.harness.console { console in
             let page = try await console.get(link)
             #expect(page.status == 200 && page.html.contains("omar@school.org") && page.html.contains("autocomplete=\"new-password\""))
+            #expect(!page.html.contains("/sign-in/openid"), "no school account is offered where none is configured")
+        }
+        try fixture.harness.kernel.run(AddOpenIDProvider.self, .init(issuer: "https://accounts.google.com", clientID: "school-client", domain: "school.org"),
+                                       as: fixture.harness.user(.admin), in: fixture.harness.school.id)
+        try await fixture.harness.console { console in
+            let page = try await console.get(link)
+            #expect(page.html.contains("href=\"/sign-in/openid?provider="), "or the school's account instead of a password")
             let token = String(link.dropFirst("/invitation?token=".count))
             let weak = try await console.post("/invitation", [("token", token), ("password", "omar1234")])
             #expect(weak.status == 400 && weak.html.contains("role=\"alert\""), "contains the email's name")
