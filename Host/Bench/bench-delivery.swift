@@ -42,7 +42,7 @@ struct DeliveryBench {
         let school = try kernel.createDemoSchools()[0]
         let admin = Principal(userID: "bench-admin", role: .admin, schoolID: school.id, displayName: "bench")
         let key = directory.appending(path: "AuthKey_ABC123DEFG.p8")
-        guard try Self.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key.path]) == 0 else {
+        guard try PushStandIn.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key.path]) == 0 else {
             throw BenchSetupError("openssl could not make an EC key")
         }
         for (name, value) in [("email-from", "office@school.example.org"), ("site-url", "https://school.example.org"), ("apns-key-path", key.path),
@@ -172,17 +172,6 @@ struct DeliveryBench {
                                                        "content-type": "application/json"],
                                              body: .byteBuffer(ByteBuffer(string: body)), tlsConfiguration: tls)
         _ = try HTTPClient.shared.execute(request: request, deadline: .now() + .seconds(20)).wait()
-    }
-
-    static func run(_ binary: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(filePath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

@@ -145,7 +145,8 @@ public final class PushStandIn: @unchecked Sendable {
         server.serve_forever()
         """#
 
-    static func run(_ binary: String, _ arguments: [String]) throws -> Int32 {
+    /// Runs a tool to its end, its output discarded; its exit status (also the delivery bench's openssl).
+    public static func run(_ binary: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(filePath: binary)
         process.arguments = arguments
