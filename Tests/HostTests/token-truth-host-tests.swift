@@ -7,7 +7,7 @@ import Testing
 /// command line stops a token signed by one node on the other too, within the live-family bound.
 @Suite("Tokens stop on every server", .waitsOnProcesses, .serialized)
 struct TokenTruthHostTests {
-    /// `LiveFamilies.lifetime` (5 s) and a second for the request itself.
+    /// `LiveFamilies.lifetime` (5 s) and a second of slack: no request sent later is served.
     static let bound: TimeInterval = 6
 
     @Test("a role change and a suspension end the old tokens on another server within the bound")
@@ -27,14 +27,17 @@ struct TokenTruthHostTests {
         #expect(try hogwarts.run(["users", "suspend", "staff@databayt.org"]).status == 0)
         let changedAt = Date()
         for token in [teacher, staff] {
+            // The claim is about requests sent after the bound; how long one takes to answer is the
+            // machine's business (a loaded CI machine has taken 18 s), so only the send time is held to it.
             var status = 0
-            while Date().timeIntervalSince(changedAt) < Self.bound + 2 {
+            while Date().timeIntervalSince(changedAt) < 120 {
+                let sentAfter = Date().timeIntervalSince(changedAt)
                 status = try await servers[1].request("GET", "/api/mobile/dashboard", token: token).status
                 if status == 401 { break }
+                #expect(status != 200 || sentAfter <= Self.bound, "a request sent \(sentAfter) s after the change was still served")
                 try await Task.sleep(for: .milliseconds(200))
             }
             #expect(status == 401)
-            #expect(Date().timeIntervalSince(changedAt) <= Self.bound)
             #expect(try await servers[0].request("GET", "/api/mobile/dashboard", token: token).status == 401)
         }
     }
