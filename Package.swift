@@ -89,12 +89,16 @@ let package = Package(
     products: [
         .executable(name: "hogwarts", targets: ["Host"]),
         .executable(name: "hogwarts-bench", targets: ["HogwartsBench"]),
+        // The SDK an outside module package builds against (Examples/OutOfTreeModule, docs/modules-outside.md):
+        // the kernel, every built-in module, the host as a library and the test support.
         .library(name: "Core", targets: ["Core"]),
+        .library(name: "HogwartsHost", targets: ["HogwartsHost"]),
+        .library(name: "HogwartsTestSupport", targets: ["HogwartsTestSupport"]),
         // The offline sync client an app embeds (speaks the wire protocol only), and its command line.
         .library(name: "HogwartsClient", targets: ["HogwartsClient"]),
         .executable(name: "hogwarts-client", targets: ["HogwartsClientCLI"]),
         .plugin(name: "NewModule", targets: ["NewModule"]),
-    ],
+    ] + modules.map { .library(name: $0.name, targets: [$0.name]) },
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -146,13 +150,20 @@ let package = Package(
             path: "Drivers/CLibPQ",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .executableTarget(
-            name: "Host",
+        // The host as a library (`HogwartsHost.main(modules:)`): what an outside package's own host calls.
+        .target(
+            name: "HogwartsHost",
             dependencies: ["Core"] + modules.map { Target.Dependency(stringLiteral: $0.name) },
-            path: "Host",
-            exclude: ["Bench"],
+            path: "Host/Library",
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
+        ),
+        .executableTarget(
+            name: "Host",
+            dependencies: ["HogwartsHost"],
+            path: "Host",
+            exclude: ["Bench", "Library"],
+            swiftSettings: strictSwift6
         ),
         .executableTarget(
             name: "HogwartsBench",

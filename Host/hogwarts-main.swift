@@ -1,10 +1,10 @@
-import Core
+import HogwartsHost
 
-/// The `hogwarts` executable: hands the built-in modules (generated from Package.swift's module
-/// table) to the kernel's command line. It knows no feature and no domain rule.
+/// The `hogwarts` executable: the host library over the built-in modules. It knows no feature
+/// and no domain rule; a package with modules of its own writes the same lines with its list.
 @main
-enum HogwartsHost {
+enum Hogwarts {
     static func main() {
-        HogwartsCommandLine.main(modules: builtInModules)
+        HogwartsHost.main(modules: HogwartsHost.builtIn)
     }
 }
