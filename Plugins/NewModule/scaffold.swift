@@ -43,12 +43,14 @@ struct Scaffold {
         ]
     }
 
-    private func fill(_ template: String) -> String {
+    func fill(_ template: String) -> String {
         let dependencyIDs = directDependencies.map { "ModuleDependency(\"\(Self.kebab($0))\", \"*\")" }.joined(separator: ", ")
         return template
             .replacingOccurrences(of: "__IMPORTS__", with: directDependencies.map { "import \($0)\n" }.joined())
             .replacingOccurrences(of: "__TEST_IMPORTS__", with: dependencyClosure.map { "import \($0)\n" }.joined())
             .replacingOccurrences(of: "__DEPENDENCIES__", with: dependencyIDs)
+            .replacingOccurrences(of: "__PRODUCTS__", with: directDependencies.map { ".product(name: \"\($0)\", package: hogwarts)" }.joined(separator: ", "))
+            .replacingOccurrences(of: "__TEST_PRODUCTS__", with: dependencyClosure.map { ".product(name: \"\($0)\", package: hogwarts)" }.joined(separator: ", "))
             .replacingOccurrences(of: "__CLOSURE__", with: (dependencyClosure + [name]).map { "\($0)Module()" }.joined(separator: ", "))
             .replacingOccurrences(of: "__Name__", with: name)
             .replacingOccurrences(of: "__table__", with: id.replacingOccurrences(of: "-", with: "_"))

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 /// Adding a module must not touch Core/ or Host/: scaffold two modules into a copy of this
-/// package, build it, and use the new commands through the real binary.
+/// package, build it, and use the new commands through the real binary. Then a module from
+/// outside the repository: `Examples/OutOfTreeModule`, copied elsewhere, built against that copy.
 @Suite("Scaffolding a new module", .waitsOnProcesses)
 struct ScaffoldTests {
-    @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests")
-    func scaffoldedModuleWorks() throws {
+    @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests; so does the out-of-tree example, whose host serves its route")
+    func scaffoldedModuleWorks() async throws {
         let copy = FileManager.default.temporaryDirectory.appending(path: "hogwarts-scaffold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
@@ -44,11 +45,41 @@ struct ScaffoldTests {
         #expect(try hogwarts.run(["library", "list", "--school", "north", "--json"]).stdout.contains("Atlas of Sudan"), "data came back")
 
         try swift(["test", "--filter", "LibraryTests"], in: copy)
+        try await outOfTreeExampleWorks(against: copy)
+    }
+
+    /// `Examples/OutOfTreeModule` from a folder outside any checkout, pointing at `hogwarts` by
+    /// path: its own tests pass, and its host (the built-in modules plus Clubs) runs its command and
+    /// its route. It builds in the copy's `.build`, after the copy's own builds are done, so the
+    /// platform's dependencies are compiled once (a package of its own would compile them again).
+    private func outOfTreeExampleWorks(against hogwarts: URL) async throws {
+        let example = FileManager.default.temporaryDirectory.appending(path: "clubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: example) }
+        try FileManager.default.copyItem(at: HogwartsProcess.packageRoot.appending(path: "Examples/OutOfTreeModule"), to: example)
+        let scratch = ["--scratch-path", hogwarts.appending(path: ".build").path]
+        let environment = ["HOGWARTS_PACKAGE_PATH": hogwarts.path]
+        try swift(["build"] + scratch, in: example, environment: environment)
+        try swift(["test"] + scratch, in: example, environment: environment)
+
+        let host = try HogwartsProcess(binary: hogwarts.appending(path: ".build/debug/clubs-host"))
+        defer { host.cleanUp() }
+        #expect(try host.run(["demo"]).status == 0)
+        #expect(try host.run(["modules", "list", "--school", "demo", "--lang", "en"]).stdout.contains("clubs"))
+        #expect(try host.login("admin@databayt.org", school: "demo").status == 0)
+        let added = try host.run(["clubs", "add", "Chess", "--school", "demo", "--lang", "en"])
+        #expect(added.status == 0 && added.stdout.contains("Added \"Chess\""), "\(added.stderr)")
+        #expect(try host.run(["students", "list", "--school", "demo", "--json"]).status == 0, "the built-in modules are there too")
+
+        let server = try ServedHogwarts(host)
+        defer { _ = server.stop() }
+        let answer = try await server.request("GET", "/api/v1/clubs/items", token: try await server.signIn("teacher@databayt.org"))
+        #expect(answer.status == 200)
+        #expect(answer.data.count == 2 && answer.data.last?["title"] as? String == "Chess", "the demo's item, then Chess")
     }
 
     /// Runs `swift` in a directory; a failure records its output.
-    private func swift(_ arguments: [String], in directory: URL) throws {
-        let result = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["swift"] + arguments, in: directory)
+    private func swift(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        let result = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["swift"] + arguments, in: directory, environment: environment)
         #expect(result.status == 0, "swift \(arguments.joined(separator: " ")) failed:\n\(result.stdout.suffix(3000))\n\(result.stderr.suffix(3000))")
         if result.status != 0 { throw CancellationError() }
     }
