@@ -49,11 +49,11 @@ enum ConsoleAssets {
         .notice { background: #e6f4ea; border-inline-start: 4px solid var(--ok); padding-block: 0.5rem; padding-inline: 0.75rem; }
         .problem { background: #fdeaea; border-inline-start: 4px solid var(--bad); padding-block: 0.5rem; padding-inline: 0.75rem; color: var(--bad); }
         label { display: block; font-weight: 600; margin-block-end: 0.25rem; }
-        input, select { font: inherit; padding-block: 0.45rem; padding-inline: 0.6rem; border: 1px solid var(--muted); border-radius: 6px;
+        input, select, textarea { font: inherit; padding-block: 0.45rem; padding-inline: 0.6rem; border: 1px solid var(--muted); border-radius: 6px;
           inline-size: 100%; max-inline-size: 28rem; min-block-size: 44px; background: var(--paper); color: var(--ink); }
         input[dir="ltr"] { text-align: start; }
         .field { margin-block-end: 1rem; }
-        .field.invalid input, .field.invalid select { border-color: var(--bad); border-width: 2px; }
+        .field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); border-width: 2px; }
         .hint { color: var(--muted); font-size: 0.9rem; margin-block: 0.25rem 0; }
         code { font-size: 0.85rem; color: var(--muted); font-weight: 400; }
         .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
@@ -78,6 +78,9 @@ enum ConsoleAssets {
         th, td { text-align: start; padding-block: 0.4rem; padding-inline: 0.6rem; border-block-end: 1px solid var(--line); }
         .table-wrap { overflow-x: auto; max-inline-size: 100%; }
         .table-wrap input[type="checkbox"] { inline-size: 24px; block-size: 24px; }
+        .choices { border: none; margin: 0; padding: 0; }
+        .choices label { display: flex; gap: 0.5rem; align-items: center; min-block-size: 44px; font-weight: 400; margin: 0; }
+        .choices input[type="checkbox"] { inline-size: 24px; block-size: 24px; min-block-size: 24px; flex: none; }
         .register { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
         .register li { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding-block: 0.4rem; padding-inline: 0.6rem;
           display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.4rem; }

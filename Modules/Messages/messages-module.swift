@@ -15,7 +15,7 @@ public struct MessagesModule: AppModule {
     public var ownedTables: [String] { ["messages_conversations", "messages_messages", "messages_participants"] }
     public var actions: [any Action.Type] {
         [StartConversation.self, ListConversations.self, UpdateMembership.self, SendMessage.self, ShowConversation.self, PageMessages.self,
-         EditMessage.self, DeleteMessage.self, SearchMessages.self, MessagesStats.self]
+         EditMessage.self, DeleteMessage.self, SearchMessages.self, MessagesStats.self, ListRecipients.self]
     }
     public var routes: [APIRoute] { MessagesRoutes.all }
     public var dashboard: DashboardContribution? { MessagesRoutes.dashboard }
