@@ -3,7 +3,7 @@ import Foundation
 
 extension AuthModule {
     /// Users and roles, for whoever may read the school's accounts.
-    public var consolePages: [ConsolePage] { [AuthConsoleUsers.page, AuthConsoleProviders.page] }
+    public var consolePages: [ConsolePage] { [AuthConsoleUsers.page, AuthConsoleUser.page, AuthConsoleProviders.page] }
 }
 
 /// The school's accounts with their role and status, a search and pages; an administrator
@@ -52,6 +52,8 @@ enum AuthConsoleUsers {
                 "n": offset + index, "name": user.displayName, "email": user.email, "roleText": roleName(user.role, console),
                 "status": user.status.rawValue, "statusText": console.say(suspended ? Words.suspended : Words.active),
                 "me": user.id == console.principal.userID, "mayChange": mayChange && user.id != console.principal.userID,
+                "detail": mayChange ? console.pagePath("auth", "user", query: [("email", user.email)]) : "",
+                "detailText": console.say(Words.jobs, ["name": user.displayName]),
                 "roles": Role.allCases.map { ["value": $0.rawValue, "label": roleName($0, console), "selected": $0 == user.role] },
                 "roleLabel": console.say(Words.roleOf, ["name": user.displayName]),
                 "do": suspended ? "reinstate" : "suspend",
@@ -114,6 +116,7 @@ enum AuthConsoleUsers {
         static let suspend = LocalizedText(ar: "إيقاف {name}", en: "Suspend {name}")
         static let reinstate = LocalizedText(ar: "إعادة تفعيل {name}", en: "Reinstate {name}")
         static let audit = LocalizedText(ar: "سجل {name}", en: "Audit of {name}")
+        static let jobs = LocalizedText(ar: "كلمة المرور والقفل لـ {name}", en: "Password and lock of {name}")
         static let you = LocalizedText(ar: "أنت", en: "You")
         static let none = LocalizedText(ar: "لا حسابات تطابق البحث. امسح البحث أو اختر دورًا آخر.",
                                         en: "No account matches. Clear the search or choose another role.")
@@ -164,7 +167,7 @@ enum AuthConsoleUsers {
             <input type="hidden" name="do" value="{{do}}"><input type="hidden" name="email" value="{{email}}">
             <input type="hidden" name="search" value="{{search}}"><input type="hidden" name="filter" value="{{filter}}"><input type="hidden" name="offset" value="{{offset}}">
             <button type="submit" class="{{do}}">{{toggle}}</button></form>{{/mayChange}}
-            <a href="{{audit}}">{{auditText}}</a></td></tr>{{/users}}
+            {{#detail}}<a href="{{detail}}" class="user-jobs">{{detailText}}</a> {{/detail}}<a href="{{audit}}">{{auditText}}</a></td></tr>{{/users}}
             </tbody></table></div>{{/hasUsers}}
             <nav class="pager" aria-label="{{pagerLabel}}">{{#previous}}<a href="{{previous}}" rel="prev">{{previousText}}</a> {{/previous}}{{#next}}<a href="{{next}}" rel="next">{{nextText}}</a>{{/next}}</nav>
             """)
