@@ -19,7 +19,8 @@ public enum ConsoleChart {
 
     /// Horizontal bars, one per item, scaled to `maximum` (the largest value when nil).
     public static func bars(_ bars: [Bar], title: String, maximum: Double? = nil, language: Language, id: String) -> ConsoleHTML {
-        let width = 320.0, labelWidth = 90.0, valueWidth = 48.0, rowHeight = 28.0
+        let width = 320.0, valueWidth = 48.0, rowHeight = 28.0
+        let labelWidth = labelWidth(for: bars)
         let top = max(maximum ?? bars.map(\.value).max() ?? 1, 0.000_1)
         let rtl = language.isRightToLeft
         var shapes = ""
@@ -47,4 +48,11 @@ public enum ConsoleChart {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// Room for the longest label (about 7 px a character at 12 px), 90 to 150 px: a label is
+    /// never cut off, and the bars keep at least half the chart.
+    static func labelWidth(for bars: [Bar]) -> Double {
+        let longest = bars.map { $0.label.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }.count }.max() ?? 0
+        return min(150, max(90, Double(longest) * 7 + 10))
+    }
 }

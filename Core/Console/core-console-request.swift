@@ -64,12 +64,13 @@ public struct ConsoleRequest: Sendable {
     }
 
     /// The address of a module's page, `/m/<module>/<page>`, with an optional query.
-    /// A moment as the school's clock shows it, `YYYY-MM-DD HH:MM` (message and notification times).
+    /// A moment as the school's clock shows it, `YYYY-MM-DD HH:MM` (message and notification
+    /// times), isolated left to right so Arabic around it does not reorder it (`ConsoleDates`).
     public func schoolTime(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: school.timeZone) ?? .gmt
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        return ConsoleDates.isolated(String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0))
     }
 
     public func pagePath(_ module: ModuleID, _ page: String, query: [(String, String)] = []) -> String {

@@ -18,7 +18,7 @@ enum AttendanceConsoleDashboard {
         let stats = try await console.run(AttendanceStats.self, .init(from: from.description, to: to.description))
         guard stats.school.totals.counted > 0 else { return ConsoleHTML.text(console.say(Words.nothing)) }
         let weeks = weekly(stats.days).map { week in
-            ConsoleChart.Bar(label: console.say(Words.week, ["date": week.start.description]), value: week.totals.rate ?? 0,
+            ConsoleChart.Bar(label: console.say(Words.week, ["date": ConsoleDates.short(week.start, language: console.language)]), value: week.totals.rate ?? 0,
                              shown: week.totals.rate.map { PercentText.text($0, band: RiskBand.init(rate:)) } ?? "-")
         }
         let classes = stats.classes.map { line in
@@ -26,7 +26,7 @@ enum AttendanceConsoleDashboard {
         }
         let period = term.map { $0.name.text(in: console.language) } ?? console.say(Words.recent)
         return Templates.card.render([
-            "period": console.say(Words.period, ["term": period, "from": from.description, "to": to.description]),
+            "period": console.say(Words.period, ["term": period, "range": ConsoleDates.range(from, to)]),
             "rate": stats.school.rate.map { PercentText.text($0, band: RiskBand.init(rate:)) } ?? "-", "rateLabel": console.say(Words.rate),
             "trend": ConsoleChart.bars(weeks, title: console.say(Words.trend, ["term": period]), maximum: 100, language: console.language, id: "attendance-trend"),
             "byClass": ConsoleChart.bars(classes, title: console.say(Words.byClass, ["term": period]), maximum: 100, language: console.language, id: "attendance-classes"),
@@ -52,7 +52,7 @@ enum AttendanceConsoleDashboard {
     enum Words {
         static let title = LocalizedText(ar: "الحضور خلال الفصل", en: "Attendance this term")
         static let nothing = LocalizedText(ar: "لا سجلات حضور في هذا الفصل بعد.", en: "No attendance recorded this term yet.")
-        static let period = LocalizedText(ar: "{term}: من {from} إلى {to}", en: "{term}: {from} to {to}")
+        static let period = LocalizedText(ar: "{term}: {range}", en: "{term}: {range}")
         static let recent = LocalizedText(ar: "آخر اثني عشر أسبوعًا", en: "The last twelve weeks")
         static let rate = LocalizedText(ar: "نسبة الحضور في الفصل", en: "Attendance rate this term")
         static let week = LocalizedText(ar: "أسبوع {date}", en: "Week of {date}")

@@ -37,7 +37,7 @@ enum TimetableConsole {
         let answer = try await console.run(NowAndNext.self, .init())
         return Templates.card.render([
             "now": answer.current.map { lessonLine($0, console) } ?? console.say(Words.noLessonNow),
-            "next": answer.next.map { console.say(Words.nextAt, ["lesson": lessonLine($0, console), "date": $0.date.description]) } ?? "",
+            "next": answer.next.map { console.say(Words.nextAt, ["lesson": lessonLine($0, console), "date": console.day($0.date)]) } ?? "",
             "link": console.pagePath("timetable", "today"), "linkText": console.say(Words.openDay),
         ])
     }
@@ -65,7 +65,7 @@ enum TimetableConsole {
         } ?? ""
         return Templates.day.render(console.common.merging(pickValues(console, classCode)) { $1 }.merging(children) { $1 }.merging([
             "heading": view.title, "date": day?.date?.description ?? view.requested.description, "week": week,
-            "moved": view.movedToNextSchoolDay ? console.say(Words.moved, ["date": view.requested.description]) : "",
+            "moved": view.movedToNextSchoolDay ? console.say(Words.moved, ["date": console.day(view.requested)]) : "",
             "lessons": lessons, "none": lessons.isEmpty ? console.say(Words.noLessons) : "",
             "periodLabel": console.say(Words.period), "classLabel": console.say(Words.classWord), "subjectLabel": console.say(Words.subject),
             "roomLabel": console.say(Words.room), "teacherLabel": console.say(Words.teacher),
