@@ -92,6 +92,11 @@ enum ConsoleAssets {
         .register .choice input:checked + span { background: var(--ink); color: #fff; border-color: var(--ink); }
         .register .choice input:focus-visible + span { outline: 3px solid var(--brand); outline-offset: 2px; }
         .register li.exception { border-color: var(--bad); border-width: 2px; }
+        .day-off { border-inline-start: 4px solid var(--warn); }
+        .day-off .warning { margin-block: 0 0.5rem; color: var(--warn); }
+        .day-off .confirm { display: flex; gap: 0.5rem; align-items: center; margin: 0; }
+        .day-off .confirm input { inline-size: 24px; block-size: 24px; min-block-size: 24px; flex: none; }
+        .day-off .confirm label { margin: 0; }
         .sticky { position: sticky; inset-block-end: 0; background: var(--wash); padding-block: 0.75rem; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
         .chart-figure { margin: 0; }
         .chart { max-inline-size: 100%; block-size: auto; }
@@ -146,6 +151,41 @@ enum ConsoleAssets {
             });
           }
         })();
+
+        // The register: Space on a student's chosen status moves to the next one (present, absent,
+        // late) as a tap would; a page's result message takes the focus after a save; a form
+        // marked data-submit-once sends once, its buttons disabled while the request runs.
+        document.addEventListener("keydown", (event) => {
+          const radio = event.target;
+          if (event.key !== " " || !radio.matches || !radio.matches(".register input[type=radio]:checked")) return;
+          const group = [...radio.closest("fieldset").querySelectorAll("input[type=radio]")];
+          const next = group[(group.indexOf(radio) + 1) % group.length];
+          event.preventDefault();
+          next.checked = true;
+          next.focus();
+          next.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        document.addEventListener("DOMContentLoaded", () => {
+          const result = document.querySelector("[data-focus-on-load]");
+          if (result) result.focus();
+          // A form carried over a sign-in (the session had ended) goes on to where it was going.
+          const carried = document.querySelector("form[data-auto-submit]");
+          if (carried) carried.requestSubmit();
+        });
+        document.addEventListener("submit", (event) => {
+          const form = event.target;
+          if (!form.matches("form[data-submit-once]")) return;
+          if (form.dataset.sending) { event.preventDefault(); return; }
+          form.dataset.sending = "1";
+          for (const button of form.querySelectorAll("button")) { button.disabled = true; button.setAttribute("aria-busy", "true"); }
+        });
+        window.addEventListener("pageshow", (event) => {
+          if (!event.persisted) return;
+          for (const form of document.querySelectorAll("form[data-sending]")) {
+            delete form.dataset.sending;
+            for (const button of form.querySelectorAll("button")) { button.disabled = false; button.removeAttribute("aria-busy"); }
+          }
+        });
 
         document.addEventListener("change", (event) => {
           const list = event.target.closest(".register");

@@ -9,6 +9,22 @@ extension AttendanceConsole {
         static let wholeDay = LocalizedText(ar: "اليوم كاملًا", en: "whole day")
         static let hint = LocalizedText(ar: "الجميع حاضرون. المس الاستثناءات فقط ثم احفظ مرة واحدة ({count} طالبًا).",
                                         en: "Everyone starts present. Tap only the exceptions, then save once ({count} students).")
+        static let takenBy = LocalizedText(ar: "أُخذ هذا التحضير في {time} بواسطة {name}. غيّر ما اختلف فقط ثم احفظ.",
+                                           en: "Already taken at {time} by {name}. Change only what is different, then save.")
+        static let taken = LocalizedText(ar: "أُخذ هذا التحضير في {time}. غيّر ما اختلف فقط ثم احفظ.",
+                                         en: "Already taken at {time}. Change only what is different, then save.")
+        static let dayOffWeekend = LocalizedText(ar: "انتبه: يوم {date} ليس يوم دراسة (عطلة نهاية الأسبوع).",
+                                                 en: "Careful: {date} is not a school day (a weekend day).")
+        static let dayOffClosure = LocalizedText(ar: "انتبه: يوم {date} عطلة في تقويم المدرسة: {name}.",
+                                                 en: "Careful: {date} is a day off in the school calendar: {name}.")
+        static let dayOffOutsideTerm = LocalizedText(ar: "انتبه: يوم {date} خارج الفصول الدراسية.",
+                                                     en: "Careful: {date} falls outside the school's terms.")
+        static let dayOffOther = LocalizedText(ar: "انتبه: يوم {date} ليس يوم دراسة في تقويم المدرسة.",
+                                               en: "Careful: {date} is not a school day in the school calendar.")
+        static let dayOffConfirm = LocalizedText(ar: "أعرف أنه ليس يوم دراسة، وأريد أخذ التحضير على أي حال",
+                                                 en: "I know it is not a school day: take the register anyway")
+        static let dayOffUnconfirmed = LocalizedText(ar: "لم يُحفظ شيء: اليوم ليس يوم دراسة. أكّد أنك تريد أخذ التحضير على أي حال ثم احفظ.",
+                                                     en: "Nothing was saved: this is not a school day. Confirm that you want to take the register anyway, then save.")
         static let save = LocalizedText(ar: "حفظ التحضير", en: "Save the register")
         static let saved = LocalizedText(ar: "تم الحفظ: {present} حاضر، {absent} غائب، {late} متأخر.",
                                          en: "Saved: {present} present, {absent} absent, {late} late.")
@@ -49,14 +65,17 @@ extension AttendanceConsole {
 
     enum Templates {
         static let sheet = ConsoleTemplate("""
-            <p class="lead"><span dir="ltr">{{when}}</span></p>
-            {{#saved}}<p class="notice" role="status" id="saved">{{saved}}</p>{{/saved}}
-            <form method="post" action="{{action}}" id="register-form">
+            <p class="lead">{{when}}</p>
+            {{#saved}}<p class="notice" role="status" id="saved" tabindex="-1" data-focus-on-load>{{saved}}</p>{{/saved}}
+            {{#problem}}<p class="problem" role="alert" id="register-problem" tabindex="-1" data-focus-on-load>{{problem}}</p>{{/problem}}
+            <form method="post" action="{{action}}" id="register-form" data-submit-once>
             <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="class" value="{{class}}"><input type="hidden" name="period" value="{{period}}">
-            <p class="hint">{{hint}}</p>
+            {{#dayOff}}<div class="panel day-off" id="day-off"><p class="warning" role="note"><strong>{{dayOff}}</strong></p>
+            <p class="confirm"><input type="checkbox" id="day-off-confirm" name="day-off" value="confirmed" required><label for="day-off-confirm">{{dayOffConfirm}}</label></p></div>{{/dayOff}}
+            <p class="hint" id="register-hint">{{hint}}</p>
             <ol class="register">
             {{#lines}}<li{{#exception}} class="exception"{{/exception}}><span class="pupil"><span dir="ltr">{{position}}.</span> <bdi>{{name}}</bdi> <code dir="ltr">{{gr}}</code></span>
-            <fieldset><legend>{{name}}</legend>{{#choices}}<label class="choice" for="{{id}}"><input type="radio" id="{{id}}" name="status.{{gr}}" value="{{value}}"{{#checked}} checked{{/checked}}><span>{{label}}</span></label>{{/choices}}</fieldset></li>{{/lines}}
+            <fieldset role="radiogroup"><legend>{{name}}</legend>{{#choices}}<label class="choice" for="{{id}}"><input type="radio" id="{{id}}" name="status.{{gr}}" value="{{value}}"{{#checked}} checked{{/checked}}><span>{{label}}</span></label>{{/choices}}</fieldset></li>{{/lines}}
             </ol>
             <div class="sticky"><button type="submit" class="primary">{{save}}</button>
             <span>{{exceptionsLabel}}: <output id="exceptions-count" for="register-form">{{exceptions}}</output></span>

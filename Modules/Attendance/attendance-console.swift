@@ -21,7 +21,9 @@ enum AttendanceConsole {
         return .page(title: console.say(Words.sheetTitle, ["class": sheet.classCode]), body: sheetBody(sheet, console))
     }
 
-    /// One `attendance.take`: everyone PRESENT but the exceptions, by GR number.
+    /// One `attendance.take`: everyone PRESENT but the exceptions, by GR number. On a day the
+    /// calendar calls a day off, only with the teacher's "take it anyway"; without it the sheet
+    /// comes back with the warning and the marks as they were tapped.
     private static func save(_ console: ConsoleRequest, classCode: String, period: String?) async throws -> ConsoleResponse {
         var marks: [AttendanceMark] = []
         for (student, value) in console.form.fields(prefixed: "status.") {
@@ -30,6 +32,14 @@ enum AttendanceConsole {
                                                                    "expected": choices.map(\.rawValue).joined(separator: ", ")])
             }
             if status != .present { marks.append(AttendanceMark(student: student, status: status)) }
+        }
+        if console.form.value("day-off") != "confirmed" {
+            let sheet = try await console.run(ClassRegister.self, .init(classCode: classCode, period: period))
+            if sheet.dayOff != nil {
+                let tapped = Dictionary(marks.map { ($0.student, $0.status) }, uniquingKeysWith: { $1 })
+                return .page(title: console.say(Words.sheetTitle, ["class": sheet.classCode]),
+                             body: sheetBody(sheet, console, tapped: tapped, problem: console.say(Words.dayOffUnconfirmed)))
+            }
         }
         let taken = try await console.run(TakeAttendance.self, .init(classCode: classCode, period: period, marks: marks))
         return .redirect(console.pagePath("attendance", "register", query: [
@@ -41,9 +51,14 @@ enum AttendanceConsole {
     /// What a teacher taps: present, absent or late (excuses come later, from guardians).
     static let choices: [AttendanceStatus] = [.present, .absent, .late]
 
-    private static func sheetBody(_ sheet: ClassRegister.Output, _ console: ConsoleRequest) -> ConsoleHTML {
+    /// The sheet: one radio group per student (Tab from student to student, arrows or Space
+    /// within one), what was recorded or `tapped` checked, the last save's result (focused after
+    /// saving), who took it before, and the day-off warning with its confirmation.
+    private static func sheetBody(_ sheet: ClassRegister.Output, _ console: ConsoleRequest, tapped: [String: AttendanceStatus]? = nil,
+                                  problem: String? = nil) -> ConsoleHTML {
         let lines: [[String: Any]] = sheet.lines.map { line in
-            let current = line.status.flatMap { choices.contains($0) ? $0 : nil } ?? .present
+            let recorded = line.status.flatMap { choices.contains($0) ? $0 : nil } ?? .present
+            let current = tapped.map { $0[line.grNumber] ?? .present } ?? recorded
             return [
                 "position": line.position, "gr": line.grNumber, "name": line.name, "exception": current != .present,
                 "choices": choices.map { status in
@@ -53,18 +68,41 @@ enum AttendanceConsole {
             ]
         }
         var saved = ""
-        if console.query["saved"] != nil {
+        if console.query["saved"] != nil, problem == nil {
             saved = console.say(Words.saved, ["present": console.query["present"] ?? "0", "absent": console.query["absent"] ?? "0",
                                               "late": console.query["late"] ?? "0"])
         }
+        let wholeDay = sheet.period == AttendancePeriod.wholeDay
         return Templates.sheet.render(console.common.merging([
-            "class": sheet.classCode, "period": sheet.period == AttendancePeriod.wholeDay ? "" : sheet.period,
-            "when": console.say(Words.when, ["date": sheet.date.description, "period": sheet.period == AttendancePeriod.wholeDay ? console.say(Words.wholeDay) : sheet.period]),
-            "lines": lines, "count": sheet.lines.count, "saved": saved,
-            "hint": console.say(Words.hint, ["count": String(sheet.lines.count)]), "save": console.say(Words.save),
+            "class": sheet.classCode, "period": wholeDay ? "" : sheet.period,
+            "when": console.say(Words.when, ["date": console.day(sheet.date), "period": wholeDay ? console.say(Words.wholeDay) : sheet.period]),
+            "lines": lines, "count": sheet.lines.count, "saved": saved, "problem": problem ?? "",
+            "hint": hint(sheet, console), "save": console.say(Words.save),
+            "dayOff": dayOffWarning(sheet, console), "dayOffConfirm": console.say(Words.dayOffConfirm),
             "exceptionsLabel": console.say(Words.exceptions), "exceptions": lines.filter { $0["exception"] as? Bool == true }.count,
             "action": console.pagePath("attendance", "register"), "back": console.pagePath("attendance", "register"), "backText": console.say(Words.otherClass),
         ]) { $1 })
+    }
+
+    /// "Everyone starts present" on a fresh register; who took it and when on one taken before.
+    private static func hint(_ sheet: ClassRegister.Output, _ console: ConsoleRequest) -> String {
+        guard let taken = sheet.taken else { return console.say(Words.hint, ["count": String(sheet.lines.count)]) }
+        // The time alone on the register's own day; the day too when it was taken on another (a correction).
+        let day = CivilDate(taken.at, in: TimeZone(identifier: console.school.timeZone) ?? .gmt)
+        let time = day == sheet.date ? console.clock(taken.at) : console.day(day) + " " + console.clock(taken.at)
+        if let name = taken.byName { return console.say(Words.takenBy, ["time": time, "name": name]) }
+        return console.say(Words.taken, ["time": time])
+    }
+
+    /// The warning in words for a day off, empty on a school day.
+    private static func dayOffWarning(_ sheet: ClassRegister.Output, _ console: ConsoleRequest) -> String {
+        guard let dayOff = sheet.dayOff else { return "" }
+        let date = console.day(sheet.date)
+        return switch dayOff.reason {
+        case "weekend": console.say(Words.dayOffWeekend, ["date": date])
+        case "outside-term": console.say(Words.dayOffOutsideTerm, ["date": date])
+        default: dayOff.closure.map { console.say(Words.dayOffClosure, ["date": date, "name": $0]) } ?? console.say(Words.dayOffOther, ["date": date])
+        }
     }
 
     /// The teacher's classes, each a link to its whole-day register; a code field for anyone else.
@@ -93,7 +131,7 @@ enum AttendanceConsole {
         }
         return Templates.today.render([
             "rate": today.rate.map { PercentText.text($0, band: RiskBand.init(rate:)) } ?? "-", "rateLabel": console.say(Words.rate),
-            "chart": ConsoleChart.bars(bars, title: console.say(Words.todayChart, ["date": today.date.description]), language: console.language, id: "attendance-today"),
+            "chart": ConsoleChart.bars(bars, title: console.say(Words.todayChart, ["date": console.day(today.date)]), language: console.language, id: "attendance-today"),
         ])
     }
 

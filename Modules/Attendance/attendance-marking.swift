@@ -53,6 +53,10 @@ public struct ClassRegister: Action {
         public let date: CivilDate
         public let period: String
         public let lines: [Line]
+        /// Who saved this register last and when; nil when it was never taken.
+        public var taken: RegisterTaken? = nil
+        /// Why the school's calendar calls the date a day off; nil on a school day or without a timetable.
+        public var dayOff: RegisterDayOff? = nil
     }
 
     public static let id = "attendance.register"
@@ -66,7 +70,8 @@ public struct ClassRegister: Action {
         try ClassAccess.require(classID: session.classID, named: input.classID ?? session.classCode, context)
         return Output(classID: session.classID, classCode: session.classCode, date: session.date, period: session.period, lines: session.members.map {
             Line(position: $0.position, studentID: $0.studentID, grNumber: $0.grNumber, name: $0.name, status: $0.status, notes: $0.notes)
-        })
+        }, taken: try RegisterFacts.taken(classID: session.classID, date: session.date, period: session.period, context),
+           dayOff: RegisterFacts.dayOff(session.date, context))
     }
 }
 

@@ -23,6 +23,7 @@ public struct AuthModule: AppModule {
          AddOpenIDProvider.self, ListOpenIDProviders.self, RemoveOpenIDProvider.self, SignInProviders.self, SignInWithOpenID.self]
     }
     public var routes: [APIRoute] { AuthRoutes.all }
+    public var queries: [NamedQueryProvider] { AuthPublishedQueries.all }
     /// Mail to one account (a reset code, an invitation), sent by whichever module delivers email.
     public var publishedEvents: [any DomainEvent.Type] { [AccountMailRequested.self] }
     public var syncEntities: [SyncEntityType] { AuthSync.entities }

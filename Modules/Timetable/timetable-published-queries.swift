@@ -12,6 +12,7 @@ enum TimetablePublishedQueries {
         NamedQueryProvider(SchoolClosures.self, permission: TimetablePermissions.read) { request, context in
             try SchoolClosures.answer(request, context)
         },
+        SchoolDayQuery.provider,
     ]
 }
 
