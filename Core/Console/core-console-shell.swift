@@ -67,7 +67,8 @@ struct ConsoleShell: Sendable {
                   _ body: (ConsoleRequest) async throws -> ConsoleResponse) async throws -> Response {
         let call = if let preread { preread } else { try await ConsoleCall(request, context, alwaysSecure: alwaysSecure) }
         guard let (console, token) = try await session(for: call, context: context) else {
-            var response = Self.redirect(call.isPost ? "/sign-in" : ConsoleForm.path("/sign-in", query: [("next", call.pathWithQuery)]))
+            if call.isPost { return try await ConsoleResume.signInAgain(self, call, request: request) }
+            var response = Self.redirect(ConsoleForm.path("/sign-in", query: [("next", call.pathWithQuery)]))
             if call.cookies[ConsoleCookies.session] != nil {
                 response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.clear(ConsoleCookies.session, secure: call.secure)))
             }

@@ -70,11 +70,17 @@ struct ConsoleSignIn: Sendable {
             shell.server.metrics.recordSignInFailure()
             return try await render(call, status: 401, error: localizer("console.sign-in.refused"), email: email)
         }
-        let next = call.form.value("next").map(ConsoleShell.safeTarget) ?? "/"
-        return ConsoleShell.redirect(next == "/sign-in" ? "/" : next, cookies: [
+        let cookies = [
             ConsoleCookies.set(ConsoleCookies.session, "\(school).\(session.token)", maxAge: 24 * 3600, secure: call.secure),
             ConsoleCookies.clear(ConsoleCookies.signInCSRF, secure: call.secure),
-        ])
+            // The person's language, so a page shown before the next sign-in (a session that ended) speaks it too.
+            ConsoleCookies.set(ConsoleCookies.language, session.user.language.rawValue, maxAge: 365 * 24 * 3600, secure: call.secure),
+        ]
+        if let carried = ConsoleResume.carried(in: call.form) {
+            return ConsoleResume.resend(carried, token: session.token, language: session.user.language, shell: shell, cookies: cookies)
+        }
+        let next = call.form.value("next").map(ConsoleShell.safeTarget) ?? "/"
+        return ConsoleShell.redirect(next == "/sign-in" ? "/" : next, cookies: cookies)
     }
 
     func signOut(_ request: Request, _ context: APIContext) async throws -> Response {
@@ -119,7 +125,8 @@ struct ConsoleSignIn: Sendable {
     }
 
     func render(_ call: ConsoleCall, status: Int, notice: String? = nil, error: String? = nil, schools: [School] = [],
-                        email: String? = nil) async throws -> Response {
+                email: String? = nil, resume: ConsoleResume.Carried? = nil, next: String? = nil) async throws -> Response {
+        let resume = resume ?? ConsoleResume.carried(in: call.form)
         let language = Self.language(call)
         let localizer = Localizer(language: language, catalog: shell.catalog, surface: .web)
         let csrf = call.cookies[ConsoleCookies.signInCSRF].flatMap { $0.count == 40 ? $0 : nil } ?? ConsoleCSRF.random()
@@ -129,7 +136,8 @@ struct ConsoleSignIn: Sendable {
         let invitationAccepted = call.query["invitation-accepted"] != nil
         let providers = await ConsoleOpenIDSignIn.links(shell, language: language, heading: localizer("console.sign-in.openid-heading"))
         let body = ConsoleTemplates.signIn.render([
-            "csrf": csrf, "email": email ?? "", "next": call.query["next"] ?? call.form.value("next") ?? "/",
+            "csrf": csrf, "email": email ?? "", "next": next ?? call.query["next"] ?? call.form.value("next") ?? "/",
+            "resume": resume.map { ConsoleResume.hiddenFields.render(["target": $0.target, "form": $0.form]).html } ?? "",
             "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
             "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.submit"),
             "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty,

@@ -40,7 +40,7 @@ enum ConsoleTemplates {
     static let signIn = ConsoleTemplate("""
         <form method="post" action="/sign-in" class="panel narrow">
         <input type="hidden" name="_csrf" value="{{csrf}}">
-        <input type="hidden" name="next" value="{{next}}">
+        <input type="hidden" name="next" value="{{next}}">{{{resume}}}
         <p><label for="email">{{emailLabel}}</label>
         <input id="email" name="email" type="email" autocomplete="username" required dir="ltr" value="{{email}}"></p>
         <p><label for="password">{{passwordLabel}}</label>
