@@ -14,6 +14,7 @@ enum AuthPublishedQueries {
 /// The names of the school's staff accounts (teachers, staff, administrators, accountants) among
 /// some user ids: who took a register, as a page names them. Students' and guardians' names are
 /// never given out here, and an id of another school or an unknown id is left out.
+/// `AttendanceRegisterFactsTests` checks the shape against Attendance's own copy.
 public enum StaffNames: NamedQuery {
     public static let name = "auth.staff-names"
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// Whether a date is a school day by the school's calendar (working days, terms, holidays and
 /// closures), and why not: what Attendance asks before a register is taken on a day off. The
-/// shape is a contract (`timetable.school-day`); `TimetableSchoolDayQueryTests` checks it.
+/// shape is a contract (`timetable.school-day`); `AttendanceRegisterFactsTests` checks it against
+/// Attendance's own copy.
 public enum SchoolDayQuery: NamedQuery {
     public static let name = "timetable.school-day"
 
