@@ -94,6 +94,8 @@ let package = Package(
         .library(name: "Core", targets: ["Core"]),
         .library(name: "HogwartsHost", targets: ["HogwartsHost"]),
         .library(name: "HogwartsTestSupport", targets: ["HogwartsTestSupport"]),
+        // The header a loadable module's one C file includes (Examples/LoadableModule).
+        .library(name: "HogwartsModuleABI", targets: ["HogwartsModuleABI"]),
         // The offline sync client an app embeds (speaks the wire protocol only), and its command line.
         .library(name: "HogwartsClient", targets: ["HogwartsClient"]),
         .executable(name: "hogwarts-client", targets: ["HogwartsClientCLI"]),
@@ -153,17 +155,26 @@ let package = Package(
         // The host as a library (`HogwartsHost.main(modules:)`): what an outside package's own host calls.
         .target(
             name: "HogwartsHost",
-            dependencies: ["Core"] + modules.map { Target.Dependency(stringLiteral: $0.name) },
+            dependencies: ["Core", "HogwartsModuleABI"] + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Host/Library",
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
+        ),
+        // The handshake block a loadable module carries and the host checks before touching any
+        // Swift type in it (PostgreSQL's PG_MODULE_MAGIC is the precedent).
+        .target(
+            name: "HogwartsModuleABI",
+            path: "Drivers/HogwartsModuleABI"
         ),
         .executableTarget(
             name: "Host",
             dependencies: ["HogwartsHost"],
             path: "Host",
             exclude: ["Bench", "Library"],
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            // The kernel's symbols are exported, as postgres and nginx export theirs (-Wl,-E): a
+            // loadable module leaves them unresolved and binds to the host's one copy at load.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "HogwartsBench",

@@ -5,8 +5,7 @@ import Foundation
 public enum HogwartsCommandLine {
     /// Resolves the modules, parses the arguments, runs the command and exits: 0 on success,
     /// otherwise a one-line localized reason on stderr and a sysexits status.
-    public static func main(modules: [any AppModule]) -> Never {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    public static func main(modules: [any AppModule], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let variables = ProcessInfo.processInfo.environment
         let language = Language.resolve(arguments: arguments, environment: variables)
         let registry: ModuleRegistry

@@ -102,7 +102,7 @@ public struct ModuleRegistry: Sendable {
 
     /// `[a-z][a-z0-9-]*`, checked by hand: a regular expression here would compile ICU's tables
     /// on every start of every command.
-    static func isValidID(_ id: ModuleID) -> Bool {
+    public static func isValidID(_ id: ModuleID) -> Bool {
         guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }

@@ -3,10 +3,11 @@ import Testing
 
 /// Adding a module must not touch Core/ or Host/: scaffold two modules into a copy of this
 /// package, build it, and use the new commands through the real binary. Then a module from
-/// outside the repository: `Examples/OutOfTreeModule`, copied elsewhere, built against that copy.
+/// outside the repository: `Examples/OutOfTreeModule`, copied elsewhere, built against that copy,
+/// and `Examples/LoadableModule` loaded into that copy's `hogwarts` (scaffold-loadable-tests.swift).
 @Suite("Scaffolding a new module", .waitsOnProcesses)
 struct ScaffoldTests {
-    @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests; so does the out-of-tree example, whose host serves its route")
+    @Test("a scaffolded module builds, migrates, runs its sample command and passes its own tests; so does the out-of-tree example, whose host serves its route; the loadable example loads into hogwarts, and bad loadables are refused")
     func scaffoldedModuleWorks() async throws {
         let copy = FileManager.default.temporaryDirectory.appending(path: "hogwarts-scaffold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -46,6 +47,7 @@ struct ScaffoldTests {
 
         try swift(["test", "--filter", "LibraryTests"], in: copy)
         try await outOfTreeExampleWorks(against: copy)
+        try await loadableExampleLoads(into: copy)
     }
 
     /// `Examples/OutOfTreeModule` from a folder outside any checkout, pointing at `hogwarts` by

@@ -1,0 +1,1 @@
+/* ReadingEntry exports only hogwarts_module_magic, declared in <hogwarts_module_abi.h>. */

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `Examples/LoadableModule` built against a copy of this package and dropped into the real
+/// `hogwarts`'s modules folder: it loads and behaves as a module, and the files the host must
+/// refuse are refused with their sentence and exit status 78 before anything else happens.
+extension ScaffoldTests {
+    func loadableExampleLoads(into hogwarts: URL) async throws {
+        let work = FileManager.default.temporaryDirectory.appending(path: "loadable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let example = work.appending(path: "LoadableModule")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: HogwartsProcess.packageRoot.appending(path: "Examples/LoadableModule"), to: example)
+        let scratch = ["--scratch-path", hogwarts.appending(path: ".build").path]
+        let good = work.appending(path: "modules")
+        try build(example, into: good.appending(path: "libreading.so"), scratch, ["HOGWARTS_PACKAGE_PATH": hogwarts.path])
+
+        let host = try HogwartsProcess(binary: hogwarts.appending(path: ".build/debug/hogwarts"))
+        defer { host.cleanUp() }
+        let loaded = ["HOGWARTS_MODULES_DIR": good.path]
+        #expect(try host.run(["demo"], environment: loaded).status == 0)
+        let modules = try host.run(["modules", "list", "--school", "demo", "--lang", "en", "--json"], environment: loaded)
+        #expect(modules.stdout.contains("\"reading\""), "the loaded module is listed: \(modules.stderr)")
+        #expect(try host.login("admin@databayt.org", school: "demo").status == 0)
+        let added = try host.run(["--modules-dir", good.path, "reading", "add", "Season of Migration", "--school", "demo", "--lang", "en"])
+        #expect(added.status == 0 && added.stdout.contains("Added \"Season of Migration\""), "\(added.stderr)")
+        #expect(try host.run(["modules", "disable", "reading", "--school", "demo"], environment: loaded).status == 0)
+        #expect(try host.run(["reading", "list", "--school", "demo"], environment: loaded).status == 69, "switched off for this school")
+        #expect(try host.run(["modules", "enable", "reading", "--school", "demo"], environment: loaded).status == 0)
+        #expect(try host.run(["reading", "list", "--school", "demo"]).status != 0, "without the folder the host has no such module")
+
+        let server = try ServedHogwarts(host, environment: loaded)
+        defer { _ = server.stop() }
+        let answer = try await server.request("GET", "/api/v1/reading/items", token: try await server.signIn("teacher@databayt.org"))
+        #expect(answer.status == 200)
+        #expect(answer.data.last?["title"] as? String == "Season of Migration")
+
+        // Each refusal: exit 78, one sentence naming the file, and no database opened or made.
+        let missing = work.appending(path: "needs-transport")
+        try build(example, into: missing.appending(path: "libreading.so"), scratch,
+                  ["HOGWARTS_PACKAGE_PATH": hogwarts.path, "READING_NEEDS_TRANSPORT": "1"])
+        let wrongBlock = try compileC(Self.blockOfAnotherSDK, named: "libold.so", in: work.appending(path: "wrong-block"))
+        let noEntry = try compileC("int nothing_here(void) { return 0; }\n", named: "libplain.so", in: work.appending(path: "no-entry"))
+        let refusals: [(folder: URL, file: String, words: String)] = [
+            (missing, "libreading.so", "needs the module transport ^1.0.0, which this host does not have"),
+            (wrongBlock, "libold.so", "was built for Hogwarts SDK 0.9.0"),
+            (noEntry, "libplain.so", "has no hogwarts_module_magic entry point"),
+        ]
+        for refusal in refusals {
+            let fresh = try HogwartsProcess(binary: host.binary)
+            defer { fresh.cleanUp() }
+            let result = try fresh.run(["migrate", "--modules-dir", refusal.folder.path, "--lang", "en"])
+            #expect(result.status == 78, "\(refusal.file): \(result.stderr)")
+            #expect(result.stderr.contains(refusal.folder.appending(path: refusal.file).path) && result.stderr.contains(refusal.words), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one sentence")
+            #expect(!FileManager.default.fileExists(atPath: fresh.databasePath), "nothing happened before the refusal")
+        }
+    }
+
+    /// A block with every field right but the SDK release, as a module built for another host carries.
+    static let blockOfAnotherSDK = """
+        #include <hogwarts_module_abi.h>
+        const hogwarts_module_block *hogwarts_module_magic(void) {
+            static const hogwarts_module_block block = { HOGWARTS_MODULE_MAGIC, HOGWARTS_MODULE_CONTRACT, "0.9.0",
+                HOGWARTS_TOOLCHAIN, HOGWARTS_BUILD_CONFIGURATION, HOGWARTS_BUILD_ARCHITECTURE, "reading" };
+            return &block;
+        }
+
+        """
+
+    private func build(_ example: URL, into output: URL, _ scratch: [String], _ environment: [String: String]) throws {
+        let result = try HogwartsProcess.run(example.appending(path: "build-loadable.sh"), [output.path] + scratch, in: example, environment: environment)
+        #expect(result.status == 0, "build-loadable.sh failed:\n\(result.stdout.suffix(3000))\n\(result.stderr.suffix(3000))")
+        if result.status != 0 { throw CancellationError() }
+    }
+
+    private func compileC(_ source: String, named name: String, in folder: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appending(path: "source.c")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let header = HogwartsProcess.packageRoot.appending(path: "Drivers/HogwartsModuleABI/include").path
+        let result = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), ["cc", "-shared", "-fPIC", "-DDEBUG=1", "-I", header, file.path, "-o", name], in: folder)
+        #expect(result.status == 0, "cc failed: \(result.stderr)")
+        try FileManager.default.removeItem(at: file)
+        return folder
+    }
+}
