@@ -245,7 +245,7 @@ public struct ListExcuses: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = AttendanceVisibility.arguments(for: context)
+        var arguments = StudentVisibility.viewerArguments(for: context)
         arguments["status"] = SQLValue(input.status?.rawValue)
         arguments["student"] = SQLValue(input.studentID)
         arguments["excuse"] = SQLValue(input.excuseID)
@@ -255,7 +255,7 @@ public struct ListExcuses: Action {
         }
         let filter = """
             x.school_id = :school_id AND (:status IS NULL OR x.status = :status) AND (:student IS NULL OR r.student_id = :student)
-              AND (:excuse IS NULL OR x.id = :excuse) AND \(AttendanceVisibility.condition(for: context.scope))
+              AND (:excuse IS NULL OR x.id = :excuse) AND \(StudentVisibility.viewerCondition(for: context.scope))
             """
         let excuses = try context.database.fetchAll("\(Excuse.select) WHERE \(filter) ORDER BY r.date DESC, s.gr_number, x.id \(input.limit == nil ? "" : "LIMIT :limit OFFSET :offset")", arguments)
             .map(Excuse.init(row:))

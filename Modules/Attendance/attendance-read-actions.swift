@@ -172,10 +172,10 @@ public struct AttendanceToday: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = AttendanceVisibility.arguments(for: context)
+        var arguments = StudentVisibility.viewerArguments(for: context)
         arguments["date"] = .text(context.today.description)
         let visible = context.scope == .school ? "" : """
-            AND r.student_id IN (SELECT s.id FROM students_v1_students s WHERE s.school_id = :school_id AND \(AttendanceVisibility.condition(for: context.scope)))
+            AND r.student_id IN (SELECT s.id FROM students_v1_students s WHERE s.school_id = :school_id AND \(StudentVisibility.viewerCondition(for: context.scope)))
             """
         var totals = AttendanceTotals()
         let rows = try context.database.fetchAll(

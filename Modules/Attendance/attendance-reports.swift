@@ -100,7 +100,7 @@ public struct AttendanceStats: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = AttendanceVisibility.arguments(for: context)
+        var arguments = StudentVisibility.viewerArguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
@@ -117,7 +117,7 @@ public struct AttendanceStats: Action {
             fromRecords = "FROM attendance_records r"
         } else {
             fromRecords = "FROM attendance_records r JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id"
-            conditions.append(AttendanceVisibility.condition(for: context.scope))
+            conditions.append(StudentVisibility.viewerCondition(for: context.scope))
         }
         let filter = conditions.joined(separator: " AND ")
         let thresholds = AttendanceSettings.thresholds(try context.setting(AttendanceSettings.absenceThresholds)) ?? []
@@ -272,13 +272,13 @@ public struct ExportEdFi: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Row] {
-        var arguments = AttendanceVisibility.arguments(for: context)
+        var arguments = StudentVisibility.viewerArguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
         let records = try context.database.fetchAll("""
             \(AttendanceRecord.select) WHERE r.school_id = :school_id AND (:from IS NULL OR r.date >= :from) AND (:to IS NULL OR r.date <= :to)
-              AND (:class IS NULL OR r.class_id = :class) AND \(AttendanceVisibility.condition(for: context.scope))
+              AND (:class IS NULL OR r.class_id = :class) AND \(StudentVisibility.viewerCondition(for: context.scope))
             ORDER BY r.date, s.gr_number, r.period
             """, arguments).map(AttendanceRecord.init(row:))
         return records.compactMap { record in

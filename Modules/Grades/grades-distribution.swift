@@ -51,7 +51,7 @@ public struct GradeDistribution: Action {
         }
         guard let termID else { return Output(termID: nil, termName: nil, letters: letters, subjects: []) }
         let term = try GradesData.term(termID, context)
-        var arguments = GradesVisibility.arguments(for: context)
+        var arguments = StudentVisibility.viewerArguments(for: context)
         arguments["term"] = .text(term.id)
         var counts: [String: (name: LocalizedText, counts: [Int])] = [:]
         for row in try context.database.fetchAll("""
@@ -59,7 +59,7 @@ public struct GradeDistribution: Action {
             JOIN grades_assessments a ON a.school_id = r.school_id AND a.id = r.assessment_id
             JOIN students_v1_subjects sub ON sub.school_id = a.school_id AND sub.id = a.subject_id
             JOIN students_v1_students s ON s.school_id = r.school_id AND s.id = r.student_id
-            WHERE r.school_id = :school_id AND a.term_id = :term AND \(GradesVisibility.condition(for: context.scope))
+            WHERE r.school_id = :school_id AND a.term_id = :term AND \(StudentVisibility.viewerCondition(for: context.scope))
             """, arguments) {
             guard let letter = GradesData.shown(row, scale).letter, let index = letters.firstIndex(of: letter) else { continue }
             let code = row.string("code")

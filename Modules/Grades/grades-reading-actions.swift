@@ -322,7 +322,7 @@ public struct UpcomingAssessments: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
-        var arguments = GradesAccess.listArguments(context).merging(GradesVisibility.arguments(for: context)) { $1 }
+        var arguments = GradesAccess.listArguments(context).merging(StudentVisibility.viewerArguments(for: context)) { $1 }
         arguments["today"] = .text(context.today.description)
         arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
         let whose = switch context.scope {
@@ -331,7 +331,7 @@ public struct UpcomingAssessments: Action {
             """
             a.class_id IN (SELECT e.class_id FROM students_v1_enrolments e
                 JOIN students_v1_students s ON s.school_id = e.school_id AND s.id = e.student_id AND s.archived_at IS NULL
-                WHERE e.school_id = :school_id AND e.school_year_id = :year AND \(GradesVisibility.condition(for: context.scope)))
+                WHERE e.school_id = :school_id AND e.school_year_id = :year AND \(StudentVisibility.viewerCondition(for: context.scope)))
             """
         }
         return try context.database.fetchValue("""

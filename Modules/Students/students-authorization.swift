@@ -27,8 +27,8 @@ public enum StudentsPermissions {
 }
 
 /// Which students a principal may see, as an SQL condition on `students_students s`, for the
-/// scope the kernel granted: Students' own reads. Other modules write their own condition over
-/// the view `students_v1_student_viewers`, or ask `canSee`: no SQL text leaves this module.
+/// scope the kernel granted: Students' own reads. Other modules use `viewerCondition`, the same
+/// rule over the published views only, or ask `canSee`: no text naming Students' tables leaves it.
 public enum StudentVisibility {
     /// The condition, using `:school_id` and `:viewer`; bind `viewer` with `arguments(for:)`.
     static func condition(for scope: AccessScope) -> String {
@@ -54,6 +54,30 @@ public enum StudentVisibility {
 
     static func arguments(for context: ActionContext) -> SQLArguments {
         ["viewer": .text(context.principal.userID)]
+    }
+
+    /// The same rule as a condition on the published view `students_v1_students s`, over the
+    /// published `students_v1_student_viewers`, for other modules' queries (Attendance's and
+    /// Grades' reports): it names only published views, so it holds however these tables change.
+    /// Uses `:school_id` and `:viewer`; bind `viewer` with `viewerArguments(for:)`.
+    public static func viewerCondition(for scope: AccessScope) -> String {
+        switch scope {
+        case .school: "1 = 1"
+        case .ownClasses: viewers(via: "TEACHER")
+        case .linkedChildren: viewers(via: "GUARDIAN")
+        case .ownRecord: "s.user_id = :viewer"
+        }
+    }
+
+    public static func viewerArguments(for context: ActionContext) -> SQLArguments {
+        arguments(for: context)
+    }
+
+    private static func viewers(via: String) -> String {
+        """
+        s.id IN (SELECT v.student_id FROM students_v1_student_viewers v
+                 WHERE v.school_id = :school_id AND v.viewer_user_id = :viewer AND v.via = '\(via)')
+        """
     }
 
     /// Whether the principal may see this student; the kernel has already checked the permission.
