@@ -4,7 +4,7 @@ import Students
 
 extension AttendanceModule {
     /// The register (everyone present, tap the exceptions, save once) and attendance cards.
-    public var consolePages: [ConsolePage] { [AttendanceConsole.register] }
+    public var consolePages: [ConsolePage] { [AttendanceConsole.register, AttendanceConsoleExcuses.guardian, AttendanceConsoleExcuses.queue] }
     public var consoleCards: [ConsoleCard] { [AttendanceConsole.todayCard, AttendanceConsoleDashboard.termCard, AttendanceConsole.rateCard] }
 }
 
