@@ -27,6 +27,8 @@ enum ExcuseWords {
     static let queueLead = LocalizedText(ar: "أعذار بانتظار قرارك: {count}.", en: "Excuses waiting for your decision: {count}.")
     static let queueEmpty = LocalizedText(ar: "لا أعذار بانتظار القرار.", en: "No excuses are waiting for a decision.")
     static let decision = LocalizedText(ar: "القرار", en: "Decision")
+    static let pickDecisionOption = LocalizedText(ar: "اختر القرار", en: "Choose a decision")
+    static let pickAbsenceOption = LocalizedText(ar: "اختر الغياب", en: "Choose the absence")
     static let approve = LocalizedText(ar: "قبول (يصبح الغياب بعذر)", en: "Approve (the absence becomes excused)")
     static let reject = LocalizedText(ar: "رفض (يبقى الغياب)", en: "Reject (the absence stays)")
     static let reviewReason = LocalizedText(ar: "السبب لولي الأمر (اختياري)", en: "Reason for the guardian (optional)")
@@ -67,9 +69,9 @@ enum ExcuseTemplates {
         {{#problem}}<p class="problem" role="alert" id="excuse-problem" tabindex="-1" data-focus-on-load>{{problem}}</p>{{/problem}}
         {{#hasAbsences}}<form method="post" action="{{action}}" class="panel narrow" id="excuse-form" data-submit-once>
         <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="child" value="{{child}}">
-        <fieldset class="choices field{{#recordProblem}} invalid{{/recordProblem}}"{{#recordProblem}} aria-invalid="true" aria-describedby="record-problem"{{/recordProblem}}><legend><strong>{{absenceLabel}}</strong></legend>
-        {{#absences}}<label for="{{id}}"><input type="radio" id="{{id}}" name="record" value="{{value}}" required{{#checked}} checked{{/checked}}><span dir="auto">{{text}}</span></label>{{/absences}}
-        {{#recordProblem}}<p class="problem" id="record-problem">{{recordProblem}}</p>{{/recordProblem}}</fieldset>
+        <div class="field{{#recordProblem}} invalid{{/recordProblem}}"><label for="record">{{absenceLabel}}</label>
+        <select id="record" name="record" required{{#recordProblem}} aria-invalid="true" aria-describedby="record-problem"{{/recordProblem}}><option value="">{{pickAbsence}}</option>{{#absences}}<option value="{{value}}"{{#checked}} selected{{/checked}}>{{text}}</option>{{/absences}}</select>
+        {{#recordProblem}}<p class="problem" id="record-problem">{{recordProblem}}</p>{{/recordProblem}}</div>
         <div class="field{{#reasonProblem}} invalid{{/reasonProblem}}"><label for="reason">{{reasonLabel}}</label>
         <select id="reason" name="reason" required{{#reasonProblem}} aria-invalid="true" aria-describedby="reason-problem"{{/reasonProblem}}><option value="">{{pickReason}}</option>{{#reasons}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{text}}</option>{{/reasons}}</select>
         {{#reasonProblem}}<p class="problem" id="reason-problem">{{reasonProblem}}</p>{{/reasonProblem}}</div>
@@ -94,9 +96,8 @@ enum ExcuseTemplates {
         <p dir="auto">{{when}}</p><p>{{reason}}</p><p dir="auto">{{noteHeading}}: {{note}}</p>
         <form method="post" action="{{action}}" class="panel narrow" data-submit-once>
         <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="excuse" value="{{id}}">
-        <fieldset class="choices"><legend><strong>{{decision}}</strong></legend>
-        <label for="approve-{{n}}"><input type="radio" id="approve-{{n}}" name="decision" value="approve" required><span>{{approve}}</span></label>
-        <label for="reject-{{n}}"><input type="radio" id="reject-{{n}}" name="decision" value="reject" required><span>{{reject}}</span></label></fieldset>
+        <div class="field"><label for="decision-{{n}}">{{decision}}</label><select id="decision-{{n}}" name="decision" required><option value="">{{pickDecisionOption}}</option>
+        <option value="approve">{{approve}}</option><option value="reject">{{reject}}</option></select></div>
         <div class="field"><label for="note-{{n}}">{{reasonLabel}}</label><input id="note-{{n}}" name="note" maxlength="500" value="{{kept}}"{{#problem}} aria-invalid="true" aria-describedby="problem-{{n}}"{{/problem}}>
         {{#problem}}<p class="problem" id="problem-{{n}}">{{problem}}</p>{{/problem}}</div>
         <button type="submit" class="primary">{{save}}</button></form></li>{{/excuses}}</ul>

@@ -51,8 +51,8 @@ enum AttendanceConsoleExcuses {
         let sent = try await console.run(ListExcuses.self, .init(studentID: child.id)).excuses
         let excused = Set(sent.map(\.recordID))
         let open = records.filter { [.absent, .late].contains($0.status) && !excused.contains($0.id) }
-        let absences: [[String: Any]] = open.enumerated().map { index, line in
-            ["value": line.id, "id": "record-\(index)", "checked": kept["record"] == line.id || (kept["record"] == nil && open.count == 1),
+        let absences: [[String: Any]] = open.map { line in
+            ["value": line.id, "checked": kept["record"] == line.id || (kept["record"] == nil && open.count == 1),
              "text": console.say(Words.absence, ["date": console.day(line.date), "period": periodText(line, console),
                                                  "status": console.say(AttendanceConsole.Words.status(line.status))])]
         }
@@ -71,8 +71,11 @@ enum AttendanceConsoleExcuses {
              "current": $0.grNumber == child.grNumber]
         }
         var values: [String: Any] = [
-            "children": pickers, "picker": !pickers.isEmpty, "hasAbsences": !absences.isEmpty, "childrenLabel": console.say(Words.whichChild), "child": child.grNumber,
+            "children": pickers, "picker": !pickers.isEmpty, "childrenLabel": console.say(Words.whichChild), "child": child.grNumber,
+            // The form stays while a refusal is said, even when no absence is left to pick.
+            "hasAbsences": !absences.isEmpty || !problems.isEmpty,
             "lead": console.say(Words.lead, ["name": child.fullName]), "absences": absences, "absenceLabel": console.say(Words.absenceLabel),
+            "pickAbsence": console.say(Words.pickAbsenceOption),
             "noAbsences": console.say(Words.noAbsences, ["name": child.fullName]), "reasons": reasons, "reasonLabel": console.say(Words.reasonLabel),
             "pickReason": console.say(Words.pickReasonOption), "noteLabel": console.say(Words.noteLabel), "noteHint": console.say(Words.noteHint),
             "note": kept["note"] ?? "", "send": console.say(Words.send), "action": console.pagePath("attendance", "excuses"),
@@ -130,7 +133,7 @@ enum AttendanceConsoleExcuses {
         return .page(title: console.say(Words.queueTitle), body: ExcuseTemplates.queue.render(console.common.merging([
             "excuses": rows, "hasExcuses": !rows.isEmpty, "empty": console.say(Words.queueEmpty), "notice": notice, "problem": problem,
             "lead": console.say(Words.queueLead, ["count": String(rows.count)]), "noteHeading": console.say(Words.noteLabel),
-            "approve": console.say(Words.approve), "reject": console.say(Words.reject), "decision": console.say(Words.decision),
+            "approve": console.say(Words.approve), "reject": console.say(Words.reject), "decision": console.say(Words.decision), "pickDecisionOption": console.say(Words.pickDecisionOption),
             "reasonLabel": console.say(Words.reviewReason), "save": console.say(Words.decide), "action": console.pagePath("attendance", "excuse-queue"),
         ]) { $1 }))
     }

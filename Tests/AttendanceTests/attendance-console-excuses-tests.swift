@@ -154,4 +154,30 @@ struct AttendanceConsoleExcusesTests {
         let stored = try #require(try fixture.run(ListExcuses.self, .init(studentID: child.id)).excuses.first)
         #expect(stored.status == .pending && stored.recordStatus == .absent)
     }
+
+    @Test("a guardian of two picks the child; in their other school they see only that school's child, and a record from here answers as unknown")
+    func childrenAndSchools() async throws {
+        let fixture = try AttendanceFixture()
+        let (parent, child, records) = try Self.absences(fixture)
+        let children = try fixture.run(ListStudents.self, .init(pageSize: 20), as: parent).students
+        let other = try #require(children.first { $0.id != child.id })
+        _ = try fixture.run(SubmitExcuse.self, .init(recordID: records[1], reason: .medical, description: "Fever"), as: parent)
+        let nile = try fixture.harness.kernel.school("nile")
+        try await fixture.harness.console { console in
+            _ = try await console.signIn("parent@databayt.org", AuthDemo.password, school: fixture.school.id)
+            let page = try await console.get(Self.guardianPath)
+            #expect(page.html.contains("child=\(other.grNumber)") && page.html.contains("aria-current=\"page\"><bdi>\(child.fullName)"))
+            let second = try await console.get("\(Self.guardianPath)?child=\(other.grNumber)")
+            #expect(second.status == 200 && second.html.contains(other.fullName))
+            #expect(!second.html.contains("value=\"\(records[0])\"") && !second.html.contains("Fever"))
+        }
+        try await fixture.harness.console { console in
+            _ = try await console.signIn("parent@databayt.org", AuthDemo.password, school: nile.id)
+            let page = try await console.get(Self.guardianPath)
+            #expect(page.status == 200 && !page.html.contains(child.fullName) && !page.html.contains("Fever") && !page.html.contains(records[0]))
+            let forged = try await console.post(Self.guardianPath, [("record", records[0]), ("reason", "MEDICAL"), ("note", "From the other school")])
+            #expect(forged.html.contains("id=\"record-problem\"") && forged.html.contains("لا يوجد سجلّ حضور"))
+        }
+        #expect(try fixture.run(ListExcuses.self, .init(studentID: child.id)).excuses.map(\.recordID) == [records[1]])
+    }
 }
