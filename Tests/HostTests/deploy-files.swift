@@ -61,9 +61,11 @@ enum DeployFiles {
         return variables
     }
 
-    /// Every `HOGWARTS_*` name in the platform's sources, but the test suite's own.
+    /// Every `HOGWARTS_*` name in the platform's sources, but the test suite's own and the C
+    /// macros of the loadable-module handshake (`#define HOGWARTS_…` in Drivers' headers).
     static func variablesRead() throws -> Set<String> {
         let testOnly = ["HOGWARTS_BINARY", "HOGWARTS_REQUIRE_API_TOOLS"]
+        let macros = try cMacros(under: HogwartsProcess.packageRoot.appending(path: "Drivers"))
         var names: Set<String> = []
         for top in ["Core", "Modules", "Host", "Client", "Drivers"] {
             let root = HogwartsProcess.packageRoot.appending(path: top)
@@ -72,10 +74,20 @@ enum DeployFiles {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for match in text.matches(of: #/HOGWARTS_[A-Z0-9_]+/#) {
                     let name = String(match.output)
-                    if !name.hasPrefix("HOGWARTS_TEST_") && !testOnly.contains(name) { names.insert(name) }
+                    if !name.hasPrefix("HOGWARTS_TEST_") && !testOnly.contains(name) && !macros.contains(name) { names.insert(name) }
                 }
             }
         }
         return names
+    }
+
+    private static func cMacros(under root: URL) throws -> Set<String> {
+        var macros: Set<String> = []
+        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return macros }
+        for case let file as URL in files where file.pathExtension == "h" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: #/#define (HOGWARTS_[A-Z0-9_]+)/#) { macros.insert(String(match.output.1)) }
+        }
+        return macros
     }
 }
