@@ -206,12 +206,15 @@ class Run:
         self.check(page.locator("#audit-log tbody tr").count() >= 1, "the audit log lists entries")
         page.select_option("#audit-outcome", "SUCCEEDED")
         page.fill("#audit-action", "kernel.setting.set")
-        page.click("#audit-filters button[type=submit]")
+        # Read the filtered page, not the one being left: under load the click returned before it came.
+        with page.expect_navigation():
+            page.click("#audit-filters button[type=submit]")
         outcomes = page.locator("#audit-log td[data-outcome]").evaluate_all("cells => cells.map(c => c.dataset.outcome)")
         self.check(len(outcomes) >= 1 and set(outcomes) == {"SUCCEEDED"}, f"filtered by outcome and action ({outcomes})")
         page.fill("#audit-from", "2000-01-01")
         page.fill("#audit-to", "2000-01-02")
-        page.click("#audit-filters button[type=submit]")
+        with page.expect_navigation():
+            page.click("#audit-filters button[type=submit]")
         self.check(page.locator("#audit-none").count() == 1, "a range with nothing says so")
         self.audit(page, "audit-log-empty")
 
