@@ -79,7 +79,7 @@ public struct ConsoleRequest: Sendable {
 
     /// A module's own words in the request's language, `{name}` placeholders filled in.
     public func say(_ text: LocalizedText, _ arguments: [String: String] = [:]) -> String {
-        arguments.reduce(text.text(in: language)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        text.text(in: language, arguments)
     }
 
     /// One line saying what went wrong and what to do next, in the request's language.

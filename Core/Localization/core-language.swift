@@ -44,4 +44,9 @@ public struct LocalizedText: Sendable, Hashable, Codable {
         case .en: en
         }
     }
+
+    /// The text in `language` with its `{name}` placeholders filled in.
+    public func text(in language: Language, _ arguments: [String: String]) -> String {
+        arguments.reduce(text(in: language)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
 }

@@ -21,8 +21,7 @@ public enum HogwartsHost {
             do {
                 all += try LoadableModules.load(from: directory, beside: modules)
             } catch {
-                var text = error.sentence.text(in: Language.resolve(arguments: arguments, environment: environment))
-                for (name, value) in error.values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+                let text = error.sentence.text(in: Language.resolve(arguments: arguments, environment: environment), error.values)
                 FileHandle.standardError.write(Data("hogwarts: \(text)\n".utf8))
                 exit(ExitStatus.configuration.rawValue)
             }

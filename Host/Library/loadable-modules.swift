@@ -83,9 +83,7 @@ enum LoadableModules {
     }
 
     /// This host's own block, in the words a refusal uses.
-    static var hostDescription: String {
-        describe(hogwarts_host_magic().pointee)
-    }
+    static let hostDescription = describe(hogwarts_host_magic().pointee)
 
     private static func describe(_ block: hogwarts_module_block) -> String {
         func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "?" }

@@ -245,7 +245,7 @@ public struct ListExcuses: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.viewerArguments(for: context)
+        var arguments = StudentVisibility.arguments(for: context)
         arguments["status"] = SQLValue(input.status?.rawValue)
         arguments["student"] = SQLValue(input.studentID)
         arguments["excuse"] = SQLValue(input.excuseID)

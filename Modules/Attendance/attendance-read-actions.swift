@@ -172,7 +172,7 @@ public struct AttendanceToday: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.viewerArguments(for: context)
+        var arguments = StudentVisibility.arguments(for: context)
         arguments["date"] = .text(context.today.description)
         let visible = context.scope == .school ? "" : """
             AND r.student_id IN (SELECT s.id FROM students_v1_students s WHERE s.school_id = :school_id AND \(StudentVisibility.viewerCondition(for: context.scope)))

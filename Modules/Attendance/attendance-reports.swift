@@ -100,7 +100,7 @@ public struct AttendanceStats: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Output {
-        var arguments = StudentVisibility.viewerArguments(for: context)
+        var arguments = StudentVisibility.arguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })
@@ -272,7 +272,7 @@ public struct ExportEdFi: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [Row] {
-        var arguments = StudentVisibility.viewerArguments(for: context)
+        var arguments = StudentVisibility.arguments(for: context)
         arguments["from"] = SQLValue(input.from)
         arguments["to"] = SQLValue(input.to)
         arguments["class"] = SQLValue(try input.classCode.map { try Roster.classID(code: $0, context) })

@@ -51,7 +51,7 @@ public struct GradeDistribution: Action {
         }
         guard let termID else { return Output(termID: nil, termName: nil, letters: letters, subjects: []) }
         let term = try GradesData.term(termID, context)
-        var arguments = StudentVisibility.viewerArguments(for: context)
+        var arguments = StudentVisibility.arguments(for: context)
         arguments["term"] = .text(term.id)
         var counts: [String: (name: LocalizedText, counts: [Int])] = [:]
         for row in try context.database.fetchAll("""

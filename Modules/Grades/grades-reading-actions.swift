@@ -322,7 +322,7 @@ public struct UpcomingAssessments: Action {
     public init() {}
 
     public func perform(_ input: Input, in context: ActionContext) throws -> Int {
-        var arguments = GradesAccess.listArguments(context).merging(StudentVisibility.viewerArguments(for: context)) { $1 }
+        var arguments = GradesAccess.listArguments(context).merging(StudentVisibility.arguments(for: context)) { $1 }
         arguments["today"] = .text(context.today.description)
         arguments["year"] = SQLValue(try Roster.currentSchoolYearID(context))
         let whose = switch context.scope {

@@ -52,14 +52,14 @@ public enum StudentVisibility {
         }
     }
 
-    static func arguments(for context: ActionContext) -> SQLArguments {
+    public static func arguments(for context: ActionContext) -> SQLArguments {
         ["viewer": .text(context.principal.userID)]
     }
 
     /// The same rule as a condition on the published view `students_v1_students s`, over the
     /// published `students_v1_student_viewers`, for other modules' queries (Attendance's and
     /// Grades' reports): it names only published views, so it holds however these tables change.
-    /// Uses `:school_id` and `:viewer`; bind `viewer` with `viewerArguments(for:)`.
+    /// Uses `:school_id` and `:viewer`; bind `viewer` with `arguments(for:)`.
     public static func viewerCondition(for scope: AccessScope) -> String {
         switch scope {
         case .school: "1 = 1"
@@ -67,10 +67,6 @@ public enum StudentVisibility {
         case .linkedChildren: viewers(via: "GUARDIAN")
         case .ownRecord: "s.user_id = :viewer"
         }
-    }
-
-    public static func viewerArguments(for context: ActionContext) -> SQLArguments {
-        arguments(for: context)
     }
 
     private static func viewers(via: String) -> String {

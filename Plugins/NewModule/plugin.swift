@@ -39,7 +39,7 @@ struct NewModule: CommandPlugin {
         var hogwartsPath = hogwarts.standardizedFileURL.path(percentEncoded: false)
         if hogwartsPath.count > 1, hogwartsPath.hasSuffix("/") { hogwartsPath.removeLast() }
         try write(scaffold.packageFiles(hogwartsPath: hogwartsPath), under: directory)
-        print("created the package \(scaffold.name) in \(directory.path()); try: cd \(directory.path()) && swift test && swift run \(scaffold.id)-host \(scaffold.id) list")
+        print("created the package \(scaffold.name) in \(directory.path()); try: cd \(directory.path()) && swift test && swift run \(scaffold.id)-host demo (see its README.md)")
     }
 
     private func write(_ files: [(String, String)], under root: URL) throws {
