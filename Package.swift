@@ -98,6 +98,8 @@ let package = Package(
         .library(name: "HogwartsModuleABI", targets: ["HogwartsModuleABI"]),
         // The offline sync client an app embeds (speaks the wire protocol only), and its command line.
         .library(name: "HogwartsClient", targets: ["HogwartsClient"]),
+        // The sync wire shapes alone (Foundation only), shared by the server and the client.
+        .library(name: "HogwartsSyncWire", targets: ["HogwartsSyncWire"]),
         .executable(name: "hogwarts-client", targets: ["HogwartsClientCLI"]),
         .plugin(name: "NewModule", targets: ["NewModule"]),
     ] + modules.map { .library(name: $0.name, targets: [$0.name]) },
@@ -139,8 +141,10 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 "CLibPQ",
+                "HogwartsSyncWire",
             ],
             path: "Core",
+            exclude: ["SyncWire"],
             resources: [.copy("Resources")],
             swiftSettings: strictSwift6
         ),
@@ -243,10 +247,16 @@ let package = Package(
             swiftSettings: strictSwift6,
             plugins: ["ModuleListGenerator"]
         ),
+        // The sync wire shapes, defined once: Core's sync routes and the client library both use them.
+        .target(
+            name: "HogwartsSyncWire",
+            path: "Core/SyncWire",
+            swiftSettings: strictSwift6
+        ),
         // The sync client: no Core or module dependency, so an app links only Foundation and GRDB.
         .target(
             name: "HogwartsClient",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HogwartsSyncWire", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Client/HogwartsClient",
             swiftSettings: strictSwift6
         ),

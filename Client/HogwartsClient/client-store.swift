@@ -87,7 +87,7 @@ public struct PendingMutation: Sendable, Equatable {
     }
 
     var wire: Wire.Mutation {
-        Wire.Mutation(seq: seq, id: id, name: name, args: args, clientTime: clientTime, baseVersion: baseVersion)
+        Wire.Mutation(seq: Int(seq), id: id, name: name, args: args, clientTime: clientTime, baseVersion: baseVersion.map { Int($0) })
     }
 }
 

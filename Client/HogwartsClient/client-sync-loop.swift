@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HogwartsSyncWire
 
 /// What one sync did, for the app's status line and the command line.
 public struct SyncReport: Sendable, Equatable {
@@ -56,7 +57,7 @@ extension SyncClient {
         let clientID = try await clientID()
         while true {
             let batch = try await store.queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [Wire.maximumBatch]).map(PendingMutation.init(row:))
+                try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [SyncWire.maximumMutations]).map(PendingMutation.init(row:))
             }
             guard let head = batch.first else { return }
             let body = try Wire.encoder().encode(Wire.PushRequest(clientId: clientID, mutations: batch.map(\.wire)))
@@ -151,7 +152,7 @@ extension SyncClient {
             for result in answer.results {
                 // A duplicate of a refused mutation (its first answer was lost) is still a refusal.
                 guard result.status == .rejected || (result.status == .duplicate && result.code != nil) else { continue }
-                guard let mutation = batch.first(where: { $0.seq == result.seq }) else { continue }
+                guard let mutation = batch.first(where: { $0.seq == Int64(result.seq) }) else { continue }
                 let exists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE seq = ?", arguments: [mutation.seq]) ?? 0
                 guard exists == 1 else { continue }
                 try db.execute(sql: """
@@ -163,7 +164,7 @@ extension SyncClient {
                     rejected.append(try FailedMutation(row: row))
                 }
             }
-            let acknowledged = try Self.acknowledge(through: answer.lastMutationSeq, db)
+            let acknowledged = try Self.acknowledge(through: Int64(answer.lastMutationSeq), db)
             return (acknowledged, rejected)
         }
         report.acknowledged += acknowledged

@@ -29,17 +29,21 @@ extension SyncClient {
                 continue
             }
             let page: Wire.PullResponse = try await get("/api/v1/sync/pull", [("clientId", clientID), ("cursor", cursor), ("limit", String(pullLimit))])
-            if let reset = page.reset {
+            let changes: [Wire.Change], next: String, hasMore: Bool, last: Int
+            switch page {
+            case .reset(let reason):
                 resets += 1
                 // A server that resets every time would loop forever: say so instead.
-                if resets > 3 { throw ClientError.protocolViolation("reset \(resets) times in one pull (\(reset.reason))") }
-                report.resetReason = reset.reason
+                if resets > 3 { throw ClientError.protocolViolation("reset \(resets) times in one pull (\(reason.rawValue))") }
+                report.resetReason = reason.rawValue
                 try await wipeReplica()
                 continue
+            case .changes(let pageChanges, let pageCursor, let more, let lastMutationSeq):
+                changes = pageChanges
+                next = pageCursor
+                hasMore = more
+                last = lastMutationSeq
             }
-            guard let next = page.cursor else { throw ClientError.protocolViolation("pull answer without a cursor") }
-            let changes = page.changes ?? []
-            let last = page.lastMutationSeq
             let acknowledged = try await store.queue.write { db -> Int in
                 for change in changes {
                     switch change.op {
@@ -48,11 +52,11 @@ extension SyncClient {
                     }
                 }
                 try db.setMeta(.cursor, next)
-                return try last.map { try Self.acknowledge(through: $0, db) } ?? 0
+                return try Self.acknowledge(through: Int64(last), db)
             }
             report.changesPulled += changes.count
             report.acknowledged += acknowledged
-            if page.hasMore != true { break }
+            if !hasMore { break }
         }
         try await rebase()
     }

@@ -1,164 +1,22 @@
 import Foundation
+import HogwartsSyncWire
 
-/// The sync wire protocol v1 (README, "Offline sync"): the requests this client sends and the
-/// answers it reads. Keys are explicit so the JSON never depends on Swift names.
+/// What this client sends and reads: the sync wire shapes (HogwartsSyncWire, defined once for
+/// the server and this client) with `JSONValue` as their payloads, and the sign-in answers.
+/// Keys are explicit so the JSON never depends on Swift names.
 public enum Wire {
-    public static let schemaVersion = 1
-    /// The server takes at most this many mutations in one push.
-    public static let maximumBatch = 100
-
-    public struct Mutation: Codable, Sendable, Equatable {
-        public var seq: Int64
-        public var id: String
-        public var name: String
-        public var args: JSONValue
-        public var clientTime: String
-        public var baseVersion: Int64?
-
-        enum CodingKeys: String, CodingKey { case seq, id, name, args, clientTime, baseVersion }
-
-        public init(seq: Int64, id: String, name: String, args: JSONValue, clientTime: String, baseVersion: Int64? = nil) {
-            self.seq = seq
-            self.id = id
-            self.name = name
-            self.args = args
-            self.clientTime = clientTime
-            self.baseVersion = baseVersion
-        }
-
-        /// `baseVersion` is written as null rather than left out: the protocol names the key.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(seq, forKey: .seq)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(args, forKey: .args)
-            try container.encode(clientTime, forKey: .clientTime)
-            try container.encode(baseVersion, forKey: .baseVersion)
-        }
-    }
-
-    public struct PushRequest: Codable, Sendable {
-        public var clientId: String
-        public var schemaVersion: Int
-        public var mutations: [Mutation]
-        enum CodingKeys: String, CodingKey { case clientId, schemaVersion, mutations }
-        public init(clientId: String, schemaVersion: Int = Wire.schemaVersion, mutations: [Mutation]) {
-            self.clientId = clientId
-            self.schemaVersion = schemaVersion
-            self.mutations = mutations
-        }
-    }
-
-    public enum ResultStatus: String, Codable, Sendable {
-        case applied, duplicate, rejected
-    }
-
-    public struct MutationResult: Codable, Sendable, Equatable {
-        public var seq: Int64
-        public var status: ResultStatus
-        public var code: String?
-        public var error: String?
-        public var current: JSONValue?
-        public var result: JSONValue?
-        enum CodingKeys: String, CodingKey { case seq, status, code, error, current, result }
-        public init(seq: Int64, status: ResultStatus, code: String? = nil, error: String? = nil, current: JSONValue? = nil, result: JSONValue? = nil) {
-            self.seq = seq
-            self.status = status
-            self.code = code
-            self.error = error
-            self.current = current
-            self.result = result
-        }
-    }
-
-    public struct Stopped: Codable, Sendable, Equatable {
-        public var reason: String
-        public var expectedSeq: Int64?
-        enum CodingKeys: String, CodingKey { case reason, expectedSeq }
-        public init(reason: String, expectedSeq: Int64?) {
-            self.reason = reason
-            self.expectedSeq = expectedSeq
-        }
-    }
-
-    public struct PushResponse: Codable, Sendable {
-        public var lastMutationSeq: Int64
-        public var results: [MutationResult]
-        public var stopped: Stopped?
-        enum CodingKeys: String, CodingKey { case lastMutationSeq, results, stopped }
-        public init(lastMutationSeq: Int64, results: [MutationResult], stopped: Stopped? = nil) {
-            self.lastMutationSeq = lastMutationSeq
-            self.results = results
-            self.stopped = stopped
-        }
-    }
-
-    public enum Operation: String, Codable, Sendable {
-        case upsert, delete
-    }
-
-    public struct Change: Codable, Sendable, Equatable {
-        public var seq: Int64
-        public var type: String
-        public var id: String
-        public var op: Operation
-        public var data: JSONValue?
-        enum CodingKeys: String, CodingKey { case seq, type, id, op, data }
-        public init(seq: Int64, type: String, id: String, op: Operation, data: JSONValue?) {
-            self.seq = seq
-            self.type = type
-            self.id = id
-            self.op = op
-            self.data = data
-        }
-    }
-
-    public struct Reset: Codable, Sendable, Equatable {
-        public var reason: String
-        public init(reason: String) { self.reason = reason }
-    }
-
-    /// A page of changes, or a reset the client must answer with a snapshot.
-    public struct PullResponse: Codable, Sendable {
-        public var changes: [Change]?
-        public var cursor: String?
-        public var hasMore: Bool?
-        public var lastMutationSeq: Int64?
-        public var reset: Reset?
-        enum CodingKeys: String, CodingKey { case changes, cursor, hasMore, lastMutationSeq, reset }
-        public init(changes: [Change]? = nil, cursor: String? = nil, hasMore: Bool? = nil, lastMutationSeq: Int64? = nil, reset: Reset? = nil) {
-            self.changes = changes
-            self.cursor = cursor
-            self.hasMore = hasMore
-            self.lastMutationSeq = lastMutationSeq
-            self.reset = reset
-        }
-    }
-
-    public struct SnapshotItem: Codable, Sendable, Equatable {
-        public var type: String
-        public var id: String
-        public var data: JSONValue
-        enum CodingKeys: String, CodingKey { case type, id, data }
-        public init(type: String, id: String, data: JSONValue) {
-            self.type = type
-            self.id = id
-            self.data = data
-        }
-    }
-
-    public struct SnapshotPage: Codable, Sendable {
-        public var items: [SnapshotItem]
-        public var after: String?
-        public var cursor: String
-        enum CodingKeys: String, CodingKey { case items, after, cursor }
-        public init(items: [SnapshotItem], after: String?, cursor: String) {
-            self.items = items
-            self.after = after
-            self.cursor = cursor
-        }
-    }
+    public typealias Mutation = SyncWire.Mutation<JSONValue>
+    public typealias PushRequest = SyncWire.PushRequest<JSONValue>
+    public typealias ResultStatus = SyncWire.Status
+    public typealias MutationResult = SyncWire.MutationResult<JSONValue>
+    public typealias Stopped = SyncWire.Stop
+    public typealias PushResponse = SyncWire.PushResponse<JSONValue>
+    public typealias Operation = SyncWire.Operation
+    public typealias Change = SyncWire.Change<JSONValue>
+    public typealias ResetReason = SyncWire.ResetReason
+    public typealias PullResponse = SyncWire.PullResponse<JSONValue>
+    public typealias SnapshotItem = SyncWire.SnapshotItem<JSONValue>
+    public typealias SnapshotPage = SyncWire.SnapshotPage<JSONValue>
 
     /// The API's one error shape.
     public struct ErrorBody: Codable, Sendable {

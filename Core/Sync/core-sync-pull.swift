@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsSyncWire
 
 extension Kernel {
     /// The caller's scope keys, worked out now from their role and relationships: the kernel's
@@ -57,11 +58,12 @@ extension Kernel {
             let hasMore = rows.count > limit
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
-                let op = row.string("op")
+                // The recorder writes only these two; anything else is a damaged log, not a change to send.
+                guard let op = SyncOperation(rawValue: row.string("op")) else { throw KernelError.storage("sync change \(row.string("op"))") }
                 let seq = row.int("seq")
                 var data: APIValue?
                 // The entity's version is the seq of its last change: added here, not stored twice.
-                if op == "upsert", let text = row["payload"] as String?, case .object(var members) = try SyncJSON.value(text: text) {
+                if op == .upsert, let text = row["payload"] as String?, case .object(var members) = try SyncJSON.value(text: text) {
                     members["version"] = .int(seq)
                     data = .object(members)
                 }

@@ -28,7 +28,7 @@ struct SyncPullTests {
         try harness.kernel.run(AddMemo.self, .init(id: "cli", body: "from the terminal", classId: "c1"), as: .localOperator, in: harness.school.id)
         let changes = try sync.pullAll(client, as: teacher).changes
         #expect(changes.count == 1)
-        #expect(changes.first?.op == "upsert")
+        #expect(changes.first?.op == .upsert)
         guard case .object(let data)? = changes.first?.data else {
             Issue.record("no data")
             return
@@ -73,16 +73,16 @@ struct SyncPullTests {
         try teach("c1")
         try harness.run(AddMemo.self, .init(id: "mv", body: "x", classId: "c1"), as: .admin)
         let start = try sync.pullAll(client, as: teacher)
-        #expect(start.changes.map(\.op) == ["upsert"])
+        #expect(start.changes.map(\.op) == [.upsert])
         try harness.run(AddMemo.self, .init(id: "mv", body: "x", classId: "c2"), as: .admin)
         let moved = try sync.pullAll(client, from: start.cursor, as: teacher)
-        #expect(moved.changes.map(\.op) == ["delete"])
+        #expect(moved.changes.map(\.op) == [.delete])
         #expect(moved.changes.first?.data == nil)
 
         try harness.run(AddMemo.self, .init(id: "gone", body: "x", classId: "c1"), as: .admin)
         try harness.run(RemoveMemo.self, .init(id: "gone"), as: .admin)
         let removed = try sync.pullAll(client, from: moved.cursor, as: teacher)
-        #expect(removed.changes.map(\.op) == ["upsert", "delete"])
+        #expect(removed.changes.map(\.op) == [.upsert, .delete])
         #expect(removed.changes.map(\.id) == ["gone", "gone"])
     }
 

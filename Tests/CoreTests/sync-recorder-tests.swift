@@ -41,7 +41,7 @@ struct SyncRecorderTests {
         let inserted = try sync.pullAll(nil, from: start.cursor, as: teacher)
         #expect(inserted.changes.count == count)
         #expect(Set((0..<count).map(memoID)).subtracting(inserted.changes.map(\.id)).isEmpty, "every memo recorded")
-        #expect(inserted.changes.allSatisfy { $0.op == "upsert" })
+        #expect(inserted.changes.allSatisfy { $0.op == .upsert })
         let seqs = inserted.changes.map(\.seq)
         #expect(seqs == Array((seqs.first ?? 0)..<((seqs.first ?? 0) + count)), "one seq per change, none skipped, in order")
         let wrongPayloads = inserted.changes.filter { change in
@@ -65,12 +65,12 @@ struct SyncRecorderTests {
         let deleted = Set((0..<count).filter { $0 % 5 == 0 }.map(memoID))
         let rewritten = Set((0..<count).filter { $0 % 3 == 0 && $0 % 5 != 0 }.map(memoID))
         #expect(changed.changes.count == deleted.count + rewritten.count)
-        #expect(deleted.subtracting(changed.changes.filter { $0.op == "delete" }.map(\.id)).isEmpty, "every delete recorded")
-        #expect(rewritten.subtracting(changed.changes.filter { $0.op == "upsert" }.map(\.id)).isEmpty, "every real change recorded")
+        #expect(deleted.subtracting(changed.changes.filter { $0.op == .delete }.map(\.id)).isEmpty, "every delete recorded")
+        #expect(rewritten.subtracting(changed.changes.filter { $0.op == .upsert }.map(\.id)).isEmpty, "every real change recorded")
         let changedSeqs = changed.changes.map(\.seq)
         #expect(changedSeqs == Array((changedSeqs.first ?? 0)..<((changedSeqs.first ?? 0) + changedSeqs.count)))
         #expect(changed.changes.allSatisfy { change in
-            guard change.op == "upsert" else { return change.data == nil }
+            guard change.op == .upsert else { return change.data == nil }
             guard case .object(let data)? = change.data, let index = Int(change.id.dropFirst(4)) else { return false }
             return data["body"] == .string("w\(index)")
         })

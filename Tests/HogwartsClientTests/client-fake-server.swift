@@ -10,15 +10,15 @@ import HogwartsClient
 actor FakeSyncServer: SyncTransport {
     struct Applied: Equatable {
         let client: String
-        let seq: Int64
+        let seq: Int
         let id: String
     }
 
-    private var clients: [String: Int64] = [:]
-    private var stored: [String: [Int64: (id: String, result: Wire.MutationResult)]] = [:]
+    private var clients: [String: Int] = [:]
+    private var stored: [String: [Int: (id: String, result: Wire.MutationResult)]] = [:]
     private var entities: [String: JSONValue] = [:]
     private var log: [Wire.Change] = []
-    private var clock: Int64 = 0
+    private var clock = 0
     private(set) var applied: [Applied] = []
     private(set) var pushes: [Wire.PushRequest] = []
     private(set) var requests: [TransportRequest] = []
@@ -48,7 +48,7 @@ actor FakeSyncServer: SyncTransport {
     func setResetNext(_ reason: String?) { resetNext = reason }
     func expireTokens() { validTokens = [] }
     func pushCount() -> Int { pushes.count }
-    func lastSeq(of client: String) -> Int64 { clients[client] ?? 0 }
+    func lastSeq(of client: String) -> Int { clients[client] ?? 0 }
     func entity(_ key: String) -> JSONValue? { entities["item/\(key)"] }
 
     /// A write by someone else (the office), seen by every client's pull.
@@ -168,15 +168,15 @@ actor FakeSyncServer: SyncTransport {
     private func pull(_ request: TransportRequest) throws -> TransportResponse {
         if let reason = resetNext {
             resetNext = nil
-            return TransportResponse(status: 200, body: try JSONEncoder().encode(Wire.PullResponse(reset: Wire.Reset(reason: reason))))
+            return TransportResponse(status: 200, body: try JSONEncoder().encode(Wire.PullResponse.reset(Wire.ResetReason(rawValue: reason))))
         }
         let fields = query(request.path)
-        let after = Int64(fields["cursor"] ?? "") ?? 0
+        let after = Int(fields["cursor"] ?? "") ?? 0
         let limit = Int(fields["limit"] ?? "") ?? 500
         let newer = log.filter { $0.seq > after }
         let page = Array(newer.prefix(limit))
-        let answer = Wire.PullResponse(changes: page, cursor: String(page.last?.seq ?? after), hasMore: newer.count > limit,
-                                       lastMutationSeq: clients[fields["clientId"] ?? ""] ?? 0)
+        let answer = Wire.PullResponse.changes(page, cursor: String(page.last?.seq ?? after), hasMore: newer.count > limit,
+                                               lastMutationSeq: clients[fields["clientId"] ?? ""] ?? 0)
         return TransportResponse(status: 200, body: try JSONEncoder().encode(answer))
     }
 

@@ -29,11 +29,11 @@ struct StudentsSyncTests {
     }
 
     private func students(_ changes: [SyncChange]) -> [String] {
-        changes.filter { $0.type == "student" && $0.op == "upsert" }.compactMap { field($0, "grNumber") }.sorted()
+        changes.filter { $0.type == "student" && $0.op == .upsert }.compactMap { field($0, "grNumber") }.sorted()
     }
 
     private func classes(_ changes: [SyncChange]) -> [String] {
-        changes.filter { $0.type == "class" && $0.op == "upsert" }.compactMap { field($0, "code") }.sorted()
+        changes.filter { $0.type == "class" && $0.op == .upsert }.compactMap { field($0, "code") }.sorted()
     }
 
     @Test("a teacher receives their classes' students, a guardian their children and the children's classes, an admin everyone")
@@ -75,7 +75,7 @@ struct StudentsSyncTests {
         let new = try pull(roster.teacher8A).cursor
         try roster.run(EnrolStudent.self, .init(grNumber: "GR-2", classCode: "8A"))
         let leaving = try pull(roster.teacher7A, from: old).changes
-        #expect(leaving.map(\.op) == ["delete"])
+        #expect(leaving.map(\.op) == [.delete])
         let arriving = try pull(roster.teacher8A, from: new).changes
         #expect(students(arriving) == ["GR-2"])
     }
@@ -100,7 +100,7 @@ struct StudentsSyncTests {
 
     private func subjects(_ changes: [SyncChange]) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for change in changes where change.type == "students.subject" && change.op == "upsert" {
+        for change in changes where change.type == "students.subject" && change.op == .upsert {
             guard case .object(let data)? = change.data, case .string(let code)? = data["code"], case .array(let teaching)? = data["teaching"] else { continue }
             result[code] = teaching.compactMap { row in
                 guard case .object(let fields) = row, case .string(let classCode)? = fields["classCode"] else { return nil }

@@ -37,7 +37,7 @@ public final class TestDevice {
                 throw TestDeviceError.unexpectedReset
             }
             for change in changes {
-                if change.op == "upsert", case .object(let data) = change.data {
+                if change.op == .upsert, case .object(let data) = change.data {
                     entities["\(change.type)/\(change.id)"] = data
                 } else {
                     entities["\(change.type)/\(change.id)"] = nil
