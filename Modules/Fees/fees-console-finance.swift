@@ -36,20 +36,14 @@ extension FeesConsole {
         ]) { $1 }))
     }
 
-    /// On the home page: today's takings and the overdue total, with the way to the finance view.
-    static let financeCard = ConsoleCard("finance", title: Words.financeTitle, permission: FeesPermissions.manage) { console in
-        let summary = try await Summary(console)
-        return Templates.card.render(summary.values(console).merging([
-            "finance": console.pagePath("fees", "finance"), "financeText": console.say(Words.openFinance),
-        ]) { $1 })
-    }
-
     /// What the finance view and its card both show: today's takings and what is overdue, by whom.
     struct Summary {
         let aged: AgedReceivables.Output
         let money: Money
         let collectedMinor: Int
         let payments: Int
+        /// The school's today, the day the figures are as of.
+        let day: String
         /// Students with anything past its due date, furthest behind first (`overdueCount` counts invoices).
         let behind: [(row: AgedReceivables.Row, overdue: Int)]
 
@@ -59,6 +53,7 @@ extension FeesConsole {
             money = Money(currency: aged.currency, digits: aged.minorDigits)
             collectedMinor = today.rows.reduce(0) { $0 + $1.netMinor }
             payments = today.rows.reduce(0) { $0 + $1.payments }
+            day = today.to
             behind = aged.students
                 .map { (row: $0, overdue: $0.buckets.totalMinor - $0.buckets.currentMinor) }
                 .filter { $0.overdue > 0 }
@@ -88,11 +83,5 @@ extension FeesConsole.Templates {
         <th scope="col">{{studentsLabel}}</th><th scope="col">{{chargedLabel}}</th><th scope="col">{{paidLabel}}</th><th scope="col">{{owedLabel}}</th><th scope="col">{{overdueHeading}}</th></tr></thead>
         <tbody>{{#classRows}}<tr><td><bdi>{{class}}</bdi></td><td dir="ltr">{{students}}</td><td dir="ltr">{{charged}}</td><td dir="ltr">{{paid}}</td><td dir="ltr">{{owed}}</td>
         <td dir="ltr">{{overdue}}</td></tr>{{/classRows}}</tbody></table></div>
-        """)
-
-    static let card = ConsoleTemplate("""
-        <p>{{collectedLabel}} <bdi dir="ltr">{{collected}}</bdi></p>
-        <p>{{overdueLabel}} <bdi dir="ltr">{{overdue}}</bdi> <span class="hint">{{overdueStudents}}</span></p>
-        <p><a href="{{finance}}">{{financeText}}</a></p>
         """)
 }

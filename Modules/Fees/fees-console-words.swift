@@ -12,6 +12,10 @@ extension FeesConsole {
         static let openFinance = LocalizedText(ar: "فتح صفحة المالية", en: "Open the finance view")
         static let allBalances = LocalizedText(ar: "أرصدة جميع الطلاب", en: "Every student's balance")
 
+        static let asOf = LocalizedText(ar: "جميع فواتير الأسر حتى يوم {date}.", en: "Every family's invoices, as of {date}.")
+        static let invoiced = LocalizedText(ar: "الفواتير الصادرة:", en: "Invoiced:")
+        static let paidNet = LocalizedText(ar: "المدفوع بعد خصم المبالغ المستردة:", en: "Paid, less refunds:")
+        static let stillOwed = LocalizedText(ar: "المتبقي على الأسر:", en: "Still owed:")
         static let collectedToday = LocalizedText(ar: "المحصّل اليوم:", en: "Collected today:")
         static let paymentsCount = LocalizedText(ar: "({count} دفعة)", en: "({count} payments)")
         static let overdueTotal = LocalizedText(ar: "المتأخر:", en: "Overdue:")
