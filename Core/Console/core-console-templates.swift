@@ -156,13 +156,17 @@ enum ConsoleTemplates {
         <h2 id="settings-{{module}}-title">{{name}}</h2>
         <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="module" value="{{module}}">
         {{#fields}}<div class="field{{#invalid}} invalid{{/invalid}}">
-        <label for="{{id}}">{{label}} <code dir="ltr">{{key}}</code></label>
-        {{#text}}<input id="{{id}}" name="{{name}}" type="text" value="{{value}}" dir="ltr" aria-describedby="{{id}}-hint{{#invalid}} {{id}}-error{{/invalid}}"{{#invalid}} aria-invalid="true"{{/invalid}}>{{/text}}
-        {{#number}}<input id="{{id}}" name="{{name}}" type="number" min="{{min}}" max="{{max}}" value="{{value}}" dir="ltr" aria-describedby="{{id}}-hint{{#invalid}} {{id}}-error{{/invalid}}"{{#invalid}} aria-invalid="true"{{/invalid}}>{{/number}}
-        {{#select}}<select id="{{id}}" name="{{name}}" aria-describedby="{{id}}-hint{{#invalid}} {{id}}-error{{/invalid}}"{{#invalid}} aria-invalid="true"{{/invalid}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
-        <p class="hint" id="{{id}}-hint">{{hint}} <bdi dir="ltr">{{expected}}</bdi></p>
+        {{#labelled}}<label for="{{id}}">{{label}}</label>{{/labelled}}
+        {{#flag}}<div class="choices"><input type="hidden" name="{{name}}" value="false"><label><input id="{{id}}" name="{{name}}" type="checkbox" value="true"{{#checked}} checked{{/checked}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#invalid}} aria-invalid="true"{{/invalid}}> {{label}}</label></div>{{/flag}}
+        {{#days}}<fieldset class="choices" id="{{id}}"{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}><legend><strong>{{label}}</strong></legend><input type="hidden" name="{{name}}" value="">
+        {{#choices}}<label><input id="{{id}}-{{value}}" name="{{name}}" type="checkbox" value="{{value}}"{{#checked}} checked{{/checked}}> {{day}}</label>{{/choices}}</fieldset>{{/days}}
+        {{#input}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" dir="ltr"{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#invalid}} aria-invalid="true"{{/invalid}}>{{/input}}
+        {{#number}}<input id="{{id}}" name="{{name}}" type="number" inputmode="numeric" min="{{min}}" max="{{max}}" value="{{value}}" dir="ltr"{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#invalid}} aria-invalid="true"{{/invalid}}>{{/number}}
+        {{#select}}<select id="{{id}}" name="{{name}}"{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#invalid}} aria-invalid="true"{{/invalid}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
+        {{#hint}}<p class="hint" id="{{id}}-hint">{{hint}}</p>{{/hint}}
         {{#error}}<p class="problem" id="{{id}}-error">{{error}}</p>{{/error}}
         </div>{{/fields}}
+        {{#files}}<p class="hint">{{files}}</p>{{/files}}
         <p><button type="submit" class="primary">{{save}}</button></p>
         </form>{{/groups}}
         """)

@@ -37,15 +37,18 @@ public struct Setting<Value: SettingValue>: Sendable {
     public let expected: String
     /// A file the platform writes: kept inside the database's folder unless the operator forces it.
     public let isFilePath: Bool
+    /// How a person is asked for it (the console's control and its hint in words).
+    public let kind: SettingKind
     private let isValid: @Sendable (Value) -> Bool
 
     public init(_ moduleID: ModuleID, _ key: String, default defaultValue: Value, expected: String, isFilePath: Bool = false,
-                isValid: @escaping @Sendable (Value) -> Bool) {
+                kind: SettingKind? = nil, isValid: @escaping @Sendable (Value) -> Bool) {
         self.moduleID = moduleID
         self.key = key
         self.defaultValue = defaultValue
         self.expected = expected
         self.isFilePath = isFilePath
+        self.kind = kind ?? (isFilePath ? .file : .text)
         self.isValid = isValid
     }
 
@@ -54,7 +57,8 @@ public struct Setting<Value: SettingValue>: Sendable {
     /// The untyped description the registry, the CLI and the store work with.
     public var definition: SettingDefinition {
         let isValid = self.isValid
-        return SettingDefinition(moduleID: moduleID, key: key, defaultText: defaultValue.settingText, expected: expected, isFilePath: isFilePath) { text in
+        return SettingDefinition(moduleID: moduleID, key: key, defaultText: defaultValue.settingText, expected: expected, isFilePath: isFilePath,
+                                 kind: kind) { text in
             guard let value = Value(settingText: text), isValid(value) else { return nil }
             return value.settingText
         }
@@ -66,15 +70,15 @@ public struct Setting<Value: SettingValue>: Sendable {
 }
 
 extension Setting where Value == Int {
-    /// A whole number within `range`.
-    public static func integer(_ moduleID: ModuleID, _ key: String, default value: Int, in range: ClosedRange<Int>) -> Setting {
-        Setting(moduleID, key, default: value, expected: "\(range.lowerBound)-\(range.upperBound)") { range.contains($0) }
+    /// A whole number within `range`, counted in `unit` when it has one.
+    public static func integer(_ moduleID: ModuleID, _ key: String, default value: Int, in range: ClosedRange<Int>, unit: SettingUnit? = nil) -> Setting {
+        Setting(moduleID, key, default: value, expected: "\(range.lowerBound)-\(range.upperBound)", kind: .number(range, unit: unit)) { range.contains($0) }
     }
 }
 
 extension Setting where Value == Bool {
     public static func flag(_ moduleID: ModuleID, _ key: String, default value: Bool) -> Setting {
-        Setting(moduleID, key, default: value, expected: "true|false") { _ in true }
+        Setting(moduleID, key, default: value, expected: "true|false", kind: .flag) { _ in true }
     }
 }
 
@@ -88,7 +92,7 @@ extension Setting where Value == String {
 
     /// One of a fixed set of words.
     public static func choice(_ moduleID: ModuleID, _ key: String, default value: String, from options: [String]) -> Setting {
-        Setting(moduleID, key, default: value, expected: options.joined(separator: "|")) { options.contains($0) }
+        Setting(moduleID, key, default: value, expected: options.joined(separator: "|"), kind: .choice(options)) { options.contains($0) }
     }
 }
 
@@ -99,6 +103,7 @@ public struct SettingDefinition: Sendable {
     public let defaultText: String
     public let expected: String
     public var isFilePath = false
+    public var kind = SettingKind.text
     /// The normalized text of a valid value, nil when invalid.
     let normalize: @Sendable (String) -> String?
 

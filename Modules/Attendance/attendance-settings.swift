@@ -2,15 +2,15 @@ import Core
 
 public enum AttendanceSettings {
     /// Minutes after the period (or window) starts before a check-in counts as LATE.
-    public static let lateThreshold = Setting<Int>.integer("attendance", "late-threshold-minutes", default: 15, in: 1...60)
+    public static let lateThreshold = Setting<Int>.integer("attendance", "late-threshold-minutes", default: 15, in: 1...60, unit: .minutes)
     /// How long a QR check-in code stays valid.
-    public static let checkInMinutes = Setting<Int>.integer("attendance", "check-in-minutes", default: 5, in: checkInRange)
+    public static let checkInMinutes = Setting<Int>.integer("attendance", "check-in-minutes", default: 5, in: checkInRange, unit: .minutes)
     /// How long a check-in code may stay valid, whether the school's setting or a teacher's choice sets it.
     public static let checkInRange = 1...30
     /// How many days back a teacher may still change records; admins may always correct.
-    public static let editWindowDays = Setting<Int>.integer("attendance", "edit-window-days", default: 7, in: 0...365)
+    public static let editWindowDays = Setting<Int>.integer("attendance", "edit-window-days", default: 7, in: 0...365, unit: .days)
     /// Absence counts that flag a student (the web app's tiers: notify, letter, meeting, referral).
-    public static let absenceThresholds = Setting<String>("attendance", "absence-thresholds", default: "3,5,10,15", expected: "n,n,...") {
+    public static let absenceThresholds = Setting<String>("attendance", "absence-thresholds", default: "3,5,10,15", expected: "n,n,...", kind: .numbers) {
         thresholds($0) != nil
     }
 

@@ -34,9 +34,9 @@ public enum FeesSettings {
     public static let lateFee = Setting<String>("fees", "late-fee", default: "", expected: "empty for none, an amount such as 25, or a percent such as 5%") {
         FeesLateFee.isWellFormed($0)
     }
-    public static let lateFeeGraceDays = Setting<Int>.integer("fees", "late-fee-grace-days", default: 7, in: 0...365)
+    public static let lateFeeGraceDays = Setting<Int>.integer("fees", "late-fee-grace-days", default: 7, in: 0...365, unit: .days)
     /// Guardians hear of a child's fees this many days before they fall due (0: not beforehand).
-    public static let reminderDaysBefore = Setting<Int>.integer("fees", "reminder-days-before", default: 7, in: 0...90)
+    public static let reminderDaysBefore = Setting<Int>.integer("fees", "reminder-days-before", default: 7, in: 0...90, unit: .days)
     /// Guardians hear once when a child's fees become overdue.
     public static let overdueReminders = Setting<Bool>.flag("fees", "overdue-reminders", default: true)
 

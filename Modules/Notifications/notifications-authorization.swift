@@ -19,14 +19,14 @@ public enum NotificationsSettings {
     /// The log-file sender's file: the channel that exercises the outbox until email and push arrive.
     public static let logPath = Setting<String>.filePath("notifications", "log-path", default: "hogwarts-outbox.log")
     /// Days a notification stays listed.
-    public static let expiryDays = Setting<Int>.integer("notifications", "expiry-days", default: 30, in: 1...365)
+    public static let expiryDays = Setting<Int>.integer("notifications", "expiry-days", default: 30, in: 1...365, unit: .days)
     /// The address the school's mail comes from. Empty (the default): no email is sent.
-    public static let emailFrom = Setting<String>("notifications", "email-from", default: "", expected: "address@domain") { value in
+    public static let emailFrom = Setting<String>("notifications", "email-from", default: "", expected: "address@domain", kind: .email) { value in
         value.isEmpty || EmailAddressRule.isPlausible(value)
     }
     /// The console's address as families reach it (`https://school.example.org`), for the
     /// link in each email to the page where they choose what they receive.
-    public static let siteURL = Setting<String>("notifications", "site-url", default: "", expected: "https://...") { value in
+    public static let siteURL = Setting<String>("notifications", "site-url", default: "", expected: "https://...", kind: .webAddress) { value in
         value.isEmpty || ((value.hasPrefix("https://") || value.hasPrefix("http://")) && !value.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }))
     }
 }

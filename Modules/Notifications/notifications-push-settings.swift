@@ -6,7 +6,7 @@ import Foundation
 /// without a sender address.
 public enum PushSettings {
     /// The `.p8` key (ES256) from Apple's developer account; relative paths resolve against the database's folder.
-    public static let apnsKeyPath = Setting<String>("notifications", "apns-key-path", default: "", expected: "path", isValid: { PushSettings.readablePath($0) })
+    public static let apnsKeyPath = Setting<String>("notifications", "apns-key-path", default: "", expected: "path", kind: .file, isValid: { PushSettings.readablePath($0) })
     public static let apnsKeyID = Setting<String>("notifications", "apns-key-id", default: "", expected: "10 characters") { value in
         value.isEmpty || (value.count == 10 && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
@@ -18,13 +18,13 @@ public enum PushSettings {
         value.isEmpty || value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
     /// Apple's production service; `https://api.sandbox.push.apple.com` for development builds.
-    public static let apnsURL = Setting<String>("notifications", "apns-url", default: "https://api.push.apple.com", expected: "https://...", isValid: { PushSettings.httpsURL($0) })
+    public static let apnsURL = Setting<String>("notifications", "apns-url", default: "https://api.push.apple.com", expected: "https://...", kind: .webAddress, isValid: { PushSettings.httpsURL($0) })
     /// The Firebase service-account JSON (client_email, private_key, token_uri, project_id).
-    public static let fcmServiceAccountPath = Setting<String>("notifications", "fcm-service-account-path", default: "", expected: "path", isValid: { PushSettings.readablePath($0) })
-    public static let fcmURL = Setting<String>("notifications", "fcm-url", default: "https://fcm.googleapis.com", expected: "https://...", isValid: { PushSettings.httpsURL($0) })
+    public static let fcmServiceAccountPath = Setting<String>("notifications", "fcm-service-account-path", default: "", expected: "path", kind: .file, isValid: { PushSettings.readablePath($0) })
+    public static let fcmURL = Setting<String>("notifications", "fcm-url", default: "https://fcm.googleapis.com", expected: "https://...", kind: .webAddress, isValid: { PushSettings.httpsURL($0) })
     /// A PEM file of certificate authorities trusted besides the system's: a test's own server or
     /// a private relay. Empty: the system's only.
-    public static let extraCAPath = Setting<String>("notifications", "push-ca-path", default: "", expected: "path", isValid: { PushSettings.readablePath($0) })
+    public static let extraCAPath = Setting<String>("notifications", "push-ca-path", default: "", expected: "path", kind: .file, isValid: { PushSettings.readablePath($0) })
 
     static let all = [apnsKeyPath, apnsKeyID, apnsTeamID, apnsTopic, apnsURL, fcmServiceAccountPath, fcmURL, extraCAPath]
 

@@ -5,9 +5,9 @@ import Foundation
 /// naming the limit before it can fill memory or the disk, and nothing is written.
 public enum OneRosterSettings {
     /// All files of a set together, decompressed, in MB.
-    public static let maxTotalMB = Setting<Int>.integer("oneroster", "max-total-mb", default: 1024, in: 1...65_536)
+    public static let maxTotalMB = Setting<Int>.integer("oneroster", "max-total-mb", default: 1024, in: 1...65_536, unit: .megabytes)
     /// One file, decompressed, in MB.
-    public static let maxFileMB = Setting<Int>.integer("oneroster", "max-file-mb", default: 512, in: 1...65_536)
+    public static let maxFileMB = Setting<Int>.integer("oneroster", "max-file-mb", default: 512, in: 1...65_536, unit: .megabytes)
     /// How many times larger than its compressed size a zip entry may grow.
     public static let maxRatio = Setting<Int>.integer("oneroster", "max-compression-ratio", default: 100, in: 2...10_000)
     /// Entries in a zip, or files in a folder.

@@ -3,15 +3,15 @@ import Core
 /// The cycle's per-school settings. Working days are weekday numbers, 0 = Sunday ... 6 = Saturday.
 public enum TimetableSettings {
     /// Where Week A begins; empty means the start of the first term.
-    public static let anchorDate = Setting<String>("timetable", "anchor-date", default: "", expected: "YYYY-MM-DD") {
+    public static let anchorDate = Setting<String>("timetable", "anchor-date", default: "", expected: "YYYY-MM-DD", kind: .date) {
         $0.isEmpty || CivilDate($0) != nil
     }
     public static let advanceMode = Setting<String>.choice(
         "timetable", "advance-mode", default: AdvanceMode.calendarWeeks.rawValue, from: AdvanceMode.allCases.map(\.rawValue))
     public static let termReset = Setting<Bool>.flag("timetable", "term-reset", default: false)
     /// 1 = the same week every week; 2 = Week A/B; longer cycles work the same way.
-    public static let cycleLength = Setting<Int>.integer("timetable", "cycle-length", default: 2, in: 1...4)
-    public static let workingDays = Setting<String>("timetable", "working-days", default: "0,1,2,3,4", expected: "0-6,...") {
+    public static let cycleLength = Setting<Int>.integer("timetable", "cycle-length", default: 2, in: 1...4, unit: .weeks)
+    public static let workingDays = Setting<String>("timetable", "working-days", default: "0,1,2,3,4", expected: "0-6,...", kind: .weekdays) {
         parseDays($0) != nil
     }
 
