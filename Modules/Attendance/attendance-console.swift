@@ -5,7 +5,9 @@ import Students
 extension AttendanceModule {
     /// The register (everyone present, tap the exceptions, save once) and attendance cards.
     public var consolePages: [ConsolePage] { [AttendanceConsole.register, AttendanceConsoleExcuses.guardian, AttendanceConsoleExcuses.queue] }
-    public var consoleCards: [ConsoleCard] { [AttendanceConsole.todayCard, AttendanceConsoleDashboard.termCard, AttendanceConsole.rateCard] }
+    public var consoleCards: [ConsoleCard] {
+        [AttendanceConsole.todayCard, AttendanceConsoleAbsent.card, AttendanceConsoleDashboard.termCard, AttendanceConsole.rateCard]
+    }
 }
 
 /// Attendance in the console. The page only reads the form and runs `attendance.register` and
