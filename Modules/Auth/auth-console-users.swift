@@ -16,6 +16,13 @@ enum AuthConsoleUsers {
     static let page = ConsolePage("users", title: Words.title, permission: AuthPermissions.readUsers) { console in
         guard console.isPost else { return try await list(console) }
         let email = console.form.value("email") ?? ""
+        if console.form.value("do") == "suspend" && console.form.value("confirm") != "yes" {
+            // One tap never locks a person out: the list asks again above itself, naming whom.
+            guard let user = try await AuthConsoleUser.find(email, console) else {
+                return try await list(console, error: console.say(AuthConsoleUser.Words.missing))
+            }
+            return try await list(console, confirming: user)
+        }
         do {
             switch console.form.value("do") {
             case "role":
@@ -38,7 +45,7 @@ enum AuthConsoleUsers {
             + kept(console.form.value("search"), console.form.value("filter"), console.form.value("offset"))))
     }
 
-    private static func list(_ console: ConsoleRequest, error: String = "") async throws -> ConsoleResponse {
+    private static func list(_ console: ConsoleRequest, error: String = "", confirming: User? = nil) async throws -> ConsoleResponse {
         let source = console.isPost ? console.form : ConsoleForm(pairs: console.query.map { ($0.key, $0.value) })
         let search = String((source.value("search") ?? "").trimmingCharacters(in: .whitespaces).prefix(100))
         let filter = Role(rawValue: source.value("filter") ?? "")
@@ -70,6 +77,8 @@ enum AuthConsoleUsers {
         }
         let previous = offset > 0 ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(max(0, offset - pageSize)))) : ""
         let next = offset + pageSize < total ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(offset + pageSize))) : ""
+        var confirm: [String: Any] = [:]
+        if let confirming { confirm = ["confirm": confirmValues(confirming, search, filter, offset, console), "confirming": true] }
         return .page(title: console.say(Words.title), body: Templates.page.render(console.common.merging([
             "action": console.pagePath("auth", "users"), "intro": console.say(Words.intro), "notice": notice, "error": error,
             "searchLabel": console.say(Words.search), "search": search, "filterLabel": console.say(Words.role), "show": console.say(Words.show),
@@ -85,7 +94,15 @@ enum AuthConsoleUsers {
             "count": total == 0 ? "" : console.say(Words.count, ["first": String(offset + 1), "last": String(offset + rows.count), "total": String(total)]),
             "previous": previous, "next": next, "previousText": console.say(Words.previous), "nextText": console.say(Words.next),
             "pagerLabel": console.say(Words.pages),
-        ]) { $1 }))
+        ]) { $1 }.merging(confirm) { $1 }))
+    }
+
+    /// The second step of a quick suspension: whom, what it does, yes or back to the list as it was.
+    private static func confirmValues(_ user: User, _ search: String, _ filter: Role?, _ offset: Int, _ console: ConsoleRequest) -> [String: Any] {
+        let arguments = ["name": user.displayName, "email": user.email]
+        return ["email": user.email, "search": search, "filter": filter?.rawValue ?? "", "offset": String(offset), "text": console.say(AuthConsoleUser.Words.confirm, arguments),
+                "yes": console.say(AuthConsoleUser.Words.confirmYes, arguments), "cancelText": console.say(AuthConsoleUser.Words.cancel),
+                "cancel": console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(offset)))]
     }
 
     /// The list's search, role and page, carried through a change so the admin stays where they were.
@@ -152,6 +169,11 @@ enum AuthConsoleUsers {
             <p><label for="invite-name">{{nameLabel}}</label><input id="invite-name" name="name"></p>
             <p><label for="invite-role">{{roleHeading}}</label><select id="invite-role" name="role">{{#inviteRoles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/inviteRoles}}</select></p>
             <p class="hint">{{inviteHint}}</p><button type="submit">{{inviteText}}</button></form>{{/mayInvite}}
+            {{#confirming}}{{#confirm}}<form method="post" action="{{action}}" class="panel" id="users-confirm-suspend" data-submit-once role="alertdialog" aria-labelledby="users-confirm-text">
+            <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="do" value="suspend"><input type="hidden" name="confirm" value="yes">
+            <input type="hidden" name="email" value="{{email}}"><input type="hidden" name="search" value="{{search}}"><input type="hidden" name="filter" value="{{filter}}">
+            <input type="hidden" name="offset" value="{{offset}}"><p id="users-confirm-text"><strong>{{text}}</strong></p>
+            <p class="actions"><button type="submit" class="danger">{{yes}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p></form>{{/confirm}}{{/confirming}}
             {{#count}}<p class="hint" id="users-count">{{count}}</p>{{/count}}
             {{#none}}<p>{{none}}</p>{{/none}}
             {{#hasUsers}}<div class="table-wrap" tabindex="0"><table class="users" id="users"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{emailLabel}}</th>

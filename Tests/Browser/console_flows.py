@@ -233,6 +233,8 @@ class Run:
         self.check(role is not None and role[0] == "TEACHER", f"the new role is in the database ({role})")
         row = page.locator("tr[data-email='staff@databayt.org']")
         row.locator("form.status-form button[type=submit]").click()
+        self.check(page.locator("tr[data-email='staff@databayt.org']").get_attribute("data-status") == "ACTIVE", "one tap suspends nobody: the list asks first")
+        page.locator("#users-confirm-suspend button[type=submit]").click()
         self.check(page.locator("tr[data-email='staff@databayt.org']").get_attribute("data-status") == "SUSPENDED", "the account is suspended")
         self.audit(page, "users-changed")
         # Put it back, so the other language's run starts from the same school.

@@ -117,7 +117,14 @@ struct ConsoleAdminPagesTests {
             _ = try await console.post("/m/auth/users", [("do", "role"), ("email", "teacher@databayt.org"), ("role", "TEACHER")])
             #expect(try account("teacher@databayt.org")?.role == .teacher)
 
-            let suspended = try await console.post("/m/auth/users", [("do", "suspend"), ("email", "parent@databayt.org"), ("search", "parent@")])
+            // The quick suspend asks first, above the list as it was; only the confirmation suspends.
+            let asked = try await console.post("/m/auth/users", [("do", "suspend"), ("email", "parent@databayt.org"), ("search", "parent@")])
+            #expect(asked.html.contains("id=\"users-confirm-suspend\"") && asked.html.contains("name=\"confirm\" value=\"yes\""))
+            #expect(asked.html.contains("href=\"/m/auth/users?search=parent%40\""), "cancel keeps the search")
+            #expect(asked.html.contains("data-email=\"parent@databayt.org\" data-status=\"ACTIVE\""))
+            #expect(try account("parent@databayt.org")?.status == .active, "one tap suspends nobody")
+            let suspended = try await console.post("/m/auth/users", [("do", "suspend"), ("email", "parent@databayt.org"), ("search", "parent@"), ("confirm", "yes")])
+            #expect(suspended.html.contains("role=\"status\"") && !suspended.html.contains("id=\"users-confirm-suspend\""))
             #expect(suspended.html.contains("data-email=\"parent@databayt.org\" data-status=\"SUSPENDED\""))
             #expect(try account("parent@databayt.org")?.status == .suspended)
             _ = try await console.post("/m/auth/users", [("do", "reinstate"), ("email", "parent@databayt.org")])
