@@ -26,10 +26,3 @@ public enum SettingKind: Sendable, Equatable {
 public enum SettingUnit: String, Sendable {
     case minutes, days, weeks, megabytes
 }
-
-extension SettingKind {
-    /// `0,1,2,3,4` for the given weekday numbers, in order: the stored text of a `.weekdays` value.
-    public static func weekdaysText(_ days: some Sequence<Int>) -> String {
-        Set(days).filter { (0...6).contains($0) }.sorted().map(String.init).joined(separator: ",")
-    }
-}

@@ -56,6 +56,13 @@ enum EventsConsole {
         }
     }
 
+    /// The days (a range kept on one line) and the hours, each isolated so Arabic text never turns them around.
+    static func when(_ entry: CalendarEntry) -> String {
+        let days = entry.endsOn == entry.startsOn ? ConsoleDates.isolated(entry.startsOn) : ConsoleDates.range(entry.startsOn, entry.endsOn)
+        guard let start = entry.startTime else { return days }
+        return days + " " + ConsoleDates.isolated(start + (entry.endTime.map { "–" + $0 } ?? ""))
+    }
+
     static func page(_ console: ConsoleRequest, notice: String = "", error: String = "", feedPath: String = "",
                      typed: ConsoleForm = ConsoleForm(pairs: [])) async throws -> ConsoleResponse {
         let entries = try await console.run(UpcomingCalendar.self, .init(upcomingOnly: true))
@@ -65,7 +72,7 @@ enum EventsConsole {
             if entry.cancelled { state = console.say(Words.isCancelled) } else if entry.myRegistration == .registered { state = console.say(Words.youAreRegistered) }
             else if entry.myRegistration == .waitlisted { state = console.say(Words.youAreWaiting) }
             let open = entry.isEvent && !entry.cancelled
-            return ["id": entry.id, "title": entry.title, "when": EventsCommand.when(entry), "place": entry.location,
+            return ["id": entry.id, "title": entry.title, "when": when(entry), "place": entry.location,
                     "kind": console.say(Words.type(entry.type)), "for": entry.classCode ?? console.say(Words.wholeSchool), "state": state,
                     "description": entry.description,
                     "canRegister": open && entry.registrationRequired && entry.myRegistration == nil, "canLeave": open && entry.myRegistration != nil,
@@ -137,7 +144,7 @@ enum EventsConsole {
             {{#error}}<p class="problem" role="alert" id="events-problem">{{error}}</p>{{/error}}
             {{#none}}<p>{{none}}</p>{{/none}}
             <ul class="calendar">{{#entries}}<li><h2 id="e-{{id}}"><bdi>{{title}}</bdi></h2>
-            <p class="hint"><span dir="ltr">{{when}}</span>{{#place}} · <bdi>{{place}}</bdi>{{/place}} · {{kind}} · <bdi>{{for}}</bdi>{{#state}} · <strong>{{state}}</strong>{{/state}}</p>
+            <p class="hint">{{when}}{{#place}} · <bdi>{{place}}</bdi>{{/place}} · {{kind}} · <bdi>{{for}}</bdi>{{#state}} · <strong>{{state}}</strong>{{/state}}</p>
             {{#description}}<p><bdi>{{description}}</bdi></p>{{/description}}
             {{#canRegister}}<form method="post" action="{{action}}" class="inline"><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="register" value="{{id}}"><button type="submit" aria-describedby="e-{{id}}">{{register}}</button></form>{{/canRegister}}
             {{#canLeave}}<form method="post" action="{{action}}" class="inline"><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="leave" value="{{id}}"><button type="submit" aria-describedby="e-{{id}}">{{leave}}</button></form>{{/canLeave}}

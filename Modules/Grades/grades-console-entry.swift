@@ -56,7 +56,7 @@ enum GradesEntryConsole {
     private static func pickValues(_ assessments: [Assessment], chosen: String?, _ console: ConsoleRequest) -> [String: Any] {
         [
             "assessments": assessments.map { item in
-                ["code": item.code, "text": "\(item.classCode) · \(item.subjectCode) · \(item.title) · \(item.date)", "selected": item.code == chosen] as [String: Any]
+                ["code": item.code, "text": "\(ConsoleDates.isolated(item.classCode)) · \(ConsoleDates.isolated(item.subjectCode)) · \(item.title) · \(ConsoleDates.isolated(item.date))", "selected": item.code == chosen] as [String: Any]
             },
             "none": assessments.isEmpty ? console.say(Words.noAssessments) : "",
             "pickLabel": console.say(Words.assessment), "open": console.say(Words.open), "action": console.pagePath("grades", "enter"),

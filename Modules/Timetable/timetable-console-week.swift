@@ -30,7 +30,7 @@ enum TimetableWeekConsole {
             var week = ""
             if case .week = day.week { week = console.say(Words.week, ["letter": day.week.description]) }
             return [
-                "index": index, "hasLessons": !day.lessons.isEmpty, "name": console.localizer("timetable.day.\(day.weekday)"), "date": day.date?.description ?? "", "week": week,
+                "index": index, "hasLessons": !day.lessons.isEmpty, "name": console.localizer("timetable.day.\(day.weekday)"), "date": day.date.map { console.day($0) } ?? "", "week": week,
                 "off": day.isSchoolDay ? "" : console.say(Words.noSchool),
                 "lessons": day.lessons.sorted { $0.startsAt < $1.startsAt }.map { slot in
                     ["period": slot.periodCode, "time": "\(slot.startsAt)–\(slot.endsAt)", "subject": slot.subjectName.text(in: console.language),
@@ -66,7 +66,7 @@ enum TimetableWeekConsole {
             <button type="submit">{{show}}</button></form>{{/pick}}
             {{#none}}<p>{{none}}</p>{{/none}}
             {{#heading}}<p class="lead"><bdi>{{heading}}</bdi></p>{{/heading}}
-            {{#days}}<section class="panel" aria-labelledby="day-{{index}}"><h2 id="day-{{index}}">{{name}} · <span dir="ltr">{{date}}</span>{{#week}} · <strong class="week">{{week}}</strong>{{/week}}{{#off}} · {{off}}{{/off}}</h2>
+            {{#days}}<section class="panel" aria-labelledby="day-{{index}}"><h2 id="day-{{index}}">{{name}} · {{date}}{{#week}} · <strong class="week">{{week}}</strong>{{/week}}{{#off}} · {{off}}{{/off}}</h2>
             {{^hasLessons}}<p class="hint">{{empty}}</p>{{/hasLessons}}
             {{#hasLessons}}<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">{{labels.period}}</th><th scope="col">{{labels.subject}}</th><th scope="col">{{labels.room}}</th><th scope="col">{{labels.teacher}}</th></tr></thead>
             <tbody>{{#lessons}}<tr><td dir="ltr">{{period}} {{time}}</td><td>{{subject}}</td><td>{{room}}</td><td>{{teacher}}</td></tr>{{/lessons}}</tbody></table></div>{{/hasLessons}}

@@ -29,6 +29,7 @@ struct EventsConsoleTests {
             try await Self.inEnglish(console, "sara@school.org")
             let calendar = try await console.get("/m/events/calendar")
             #expect(calendar.html.contains("Trip") && calendar.html.contains("Mid-term break") && !calendar.html.contains("id=\"events-new\""))
+            #expect(calendar.html.contains("\u{2066}2026-11-20\u{2069} \u{2066}09:00\u{2069}"), "the day and the hour are isolated")
             let csrf = try #require(calendar.csrf)
             let id = try #require(calendar.html.firstMatch(of: /name="register" value="([^"]+)"/).map { String($0.output.1) })
             let registered = try await console.post("/m/events/calendar", [("_csrf", csrf), ("register", id)])

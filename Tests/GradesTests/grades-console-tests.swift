@@ -25,6 +25,7 @@ struct GradesConsoleTests {
             let pick = try await console.get(Self.path)
             #expect(pick.html.contains("<html lang=\"ar\" dir=\"rtl\">"))
             #expect(pick.html.contains("<label for=\"assessment\">") && pick.html.contains("value=\"\(assessment.code)\""))
+            #expect(pick.html.contains("\u{2066}\(assessment.date)\u{2069}"), "the date is isolated inside the Arabic option")
             let sheet = try await console.get("\(Self.path)?assessment=\(assessment.code)")
             #expect(sheet.html.contains("<label for=\"mark-\(first.grNumber)\">"))
             #expect(sheet.html.components(separatedBy: "name=\"mark.").count - 1 == students.count)

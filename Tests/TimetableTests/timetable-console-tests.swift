@@ -27,6 +27,8 @@ struct TimetableConsoleTests {
             #expect(week.html.contains("<label for=\"student\">"))
             #expect(week.html.components(separatedBy: "<h1").count - 1 == 1)
             #expect(week.html.components(separatedBy: "<table>").count - 1 >= 1)
+            // Each day's date is isolated left to right, so Arabic text never turns it around.
+            #expect(week.html.firstMatch(of: /· \u{2066}\d{4}-\d\d-\d\d\u{2069}/) != nil)
             let chosen = try await console.get("\(Self.path)?student=\(second.grNumber)")
             #expect(chosen.html.contains("(\(second.classCode ?? "?"))"))
             _ = try await console.post("/language", [("lang", "en"), ("back", Self.path)])
