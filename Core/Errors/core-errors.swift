@@ -97,6 +97,14 @@ public enum KernelError: HogwartsError, Equatable {
     /// The API signing keys were sealed under another secret than this server's.
     case signingSecretMismatch
 
+    /// Busy or failing storage, worth trying again in a moment; a refusal by the rules is not.
+    public var isWorthRetrying: Bool {
+        switch self {
+        case .storage, .databaseUnavailable, .databaseInUse, .readOnlyDatabase, .pendingMigrations: true
+        default: false
+        }
+    }
+
     public var messageKey: String {
         switch self {
         case .invalidVersionRange: "kernel.error.invalid-version-range"

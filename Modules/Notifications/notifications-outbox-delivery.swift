@@ -138,7 +138,7 @@ public enum DeliverOutbox {
         while let claimed = step.next {
             taken += 1
             let finished = AdvanceOutbox.Finished(id: claimed.id, attempt: claimed.attempt, result: send(claimed))
-            step = try kernel.run(AdvanceOutbox.self, .init(finished: finished, claimNext: taken < limit), as: principal, in: school)
+            step = try record(finished, claimNext: taken < limit, kernel, as: principal, in: school)
             switch step.recorded {
             case "SENT": output.sent += 1
             case "PENDING": output.retrying += 1
@@ -147,6 +147,22 @@ public enum DeliverOutbox {
             }
         }
         return output
+    }
+
+    /// The send has happened: a record that fails is the entry sent again once its claim lapses.
+    /// So a busy or briefly unreachable database is waited out, for up to half the claim.
+    private static func record(_ finished: AdvanceOutbox.Finished, claimNext: Bool, _ kernel: Kernel, as principal: Principal,
+                               in school: SchoolID) throws -> AdvanceOutbox.Output {
+        let deadline = Date().addingTimeInterval(AdvanceOutbox.claim / 2)
+        var pause: TimeInterval = 0.25
+        while true {
+            do {
+                return try kernel.run(AdvanceOutbox.self, .init(finished: finished, claimNext: claimNext), as: principal, in: school)
+            } catch let error as KernelError where error.isWorthRetrying && Date() + pause < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 4)
+            }
+        }
     }
 
     private static func send(_ claimed: AdvanceOutbox.Claimed) -> AdvanceOutbox.Finished.Result {
