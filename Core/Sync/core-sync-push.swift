@@ -80,10 +80,7 @@ extension Kernel {
 
     /// Busy or failing storage is worth retrying; a refusal by the rules is not.
     static func isTransient(_ error: any Error) -> Bool {
-        switch error {
-        case KernelError.storage, KernelError.databaseUnavailable, KernelError.databaseInUse, KernelError.readOnlyDatabase, KernelError.pendingMigrations: true
-        default: false
-        }
+        (error as? KernelError)?.isWorthRetrying ?? false
     }
 
     private func transient<T>(_ work: () throws -> T) throws -> T {
