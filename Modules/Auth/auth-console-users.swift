@@ -78,7 +78,7 @@ enum AuthConsoleUsers {
         let previous = offset > 0 ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(max(0, offset - pageSize)))) : ""
         let next = offset + pageSize < total ? console.pagePath("auth", "users", query: kept(search, filter?.rawValue, String(offset + pageSize))) : ""
         var confirm: [String: Any] = [:]
-        if let confirming { confirm = ["confirm": confirmValues(confirming, search, filter, offset, console), "confirming": true] }
+        if let confirming { confirm = ["confirm": confirmValues(confirming, search, filter, offset, console)] }
         return .page(title: console.say(Words.title), body: Templates.page.render(console.common.merging([
             "action": console.pagePath("auth", "users"), "intro": console.say(Words.intro), "notice": notice, "error": error,
             "searchLabel": console.say(Words.search), "search": search, "filterLabel": console.say(Words.role), "show": console.say(Words.show),
@@ -169,11 +169,11 @@ enum AuthConsoleUsers {
             <p><label for="invite-name">{{nameLabel}}</label><input id="invite-name" name="name"></p>
             <p><label for="invite-role">{{roleHeading}}</label><select id="invite-role" name="role">{{#inviteRoles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/inviteRoles}}</select></p>
             <p class="hint">{{inviteHint}}</p><button type="submit">{{inviteText}}</button></form>{{/mayInvite}}
-            {{#confirming}}{{#confirm}}<form method="post" action="{{action}}" class="panel" id="users-confirm-suspend" data-submit-once role="alertdialog" aria-labelledby="users-confirm-text">
+            {{#confirm}}<form method="post" action="{{action}}" class="panel" id="users-confirm-suspend" data-submit-once role="alertdialog" aria-labelledby="users-confirm-text">
             <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="do" value="suspend"><input type="hidden" name="confirm" value="yes">
             <input type="hidden" name="email" value="{{email}}"><input type="hidden" name="search" value="{{search}}"><input type="hidden" name="filter" value="{{filter}}">
             <input type="hidden" name="offset" value="{{offset}}"><p id="users-confirm-text"><strong>{{text}}</strong></p>
-            <p class="actions"><button type="submit" class="danger">{{yes}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p></form>{{/confirm}}{{/confirming}}
+            <p class="actions"><button type="submit" class="danger">{{yes}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p></form>{{/confirm}}
             {{#count}}<p class="hint" id="users-count">{{count}}</p>{{/count}}
             {{#none}}<p>{{none}}</p>{{/none}}
             {{#hasUsers}}<div class="table-wrap" tabindex="0"><table class="users" id="users"><thead><tr><th scope="col">{{nameLabel}}</th><th scope="col">{{emailLabel}}</th>
