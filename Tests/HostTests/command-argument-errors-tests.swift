@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("Argument errors in the user's language", .waitsOnProcesses)
+@Suite("Argument errors in the user's language", .waitsOnProcesses, .commandLineShape)
 struct ArgumentErrorTests {
     /// Each mistake with the English sentence and the Arabic words that must appear; every one exits 64.
     static let mistakes: [(arguments: [String], english: String, arabic: String)] = [

@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("hogwarts config", .waitsOnProcesses)
+@Suite("hogwarts config", .waitsOnProcesses, .commandLineShape)
 struct ConfigCommandTests {
     /// `config --json` as a table of name to entry.
     static func entries(_ result: HogwartsProcess.Result) throws -> [String: [String: Any]] {

@@ -5,7 +5,7 @@ import Testing
 /// and with `--json`: whatever the command thinks of that, the answer must be a documented exit
 /// status with one readable line, never a crash, a Swift error's internals, or broken JSON. A
 /// command someone documents and nobody tests still gets run here.
-@Suite("Every command as every role", .waitsOnProcesses, .serialized)
+@Suite("Every command as every role", .waitsOnProcesses, .commandLineShape, .serialized)
 struct CommandWalkTests {
     /// Commands that would end the walk's own session or replace its database, and `serve`,
     /// which runs until a signal (ServeTests runs it and stops it with SIGTERM).

@@ -5,7 +5,7 @@ import Testing
 /// `deploy/` as an operator installs it: systemd accepts the units as they are, the services
 /// stay hardened, and the environment file names every variable `hogwarts` reads, each with its
 /// default, and starts a server that believes the local proxy.
-@Suite("deploy/: systemd units and the environment file", .waitsOnProcesses)
+@Suite("deploy/: systemd units and the environment file", .waitsOnProcesses, .commandLineShape)
 struct DeployTests {
     static let analyze = DeployFiles.program("systemd-analyze")
     /// CI installs systemd (`.ci/run`) and sets this, so there the unit checks must run.

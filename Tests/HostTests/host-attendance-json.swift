@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Attendance commands with --json, the export and dates (issue 11)", .waitsOnProcesses)
+@Suite("Attendance commands with --json, the export and dates (issue 11)", .waitsOnProcesses, .commandLineShape)
 struct HostAttendanceJSONTests {
     @Test("register, history, stats, excuses and the export print snake_case JSON; stats works without --class and with --school")
     func attendanceFamily() throws {

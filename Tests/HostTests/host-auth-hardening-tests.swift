@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 11, Auth's side, through the built binary: whoami names the session's real school,
 /// the session file stays private, free text is checked, and `--json` is plain snake_case.
-@Suite("Auth hardening with the hogwarts binary", .waitsOnProcesses)
+@Suite("Auth hardening with the hogwarts binary", .waitsOnProcesses, .commandLineShape)
 struct HostAuthHardeningTests {
     static func signedInDemo(_ email: String = "admin@databayt.org") throws -> HogwartsProcess {
         let hogwarts = try HogwartsProcess()

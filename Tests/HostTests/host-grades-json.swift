@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Grades commands with --json, bad numbers and grading rights (issue 11)", .waitsOnProcesses)
+@Suite("Grades commands with --json, bad numbers and grading rights (issue 11)", .waitsOnProcesses, .commandLineShape)
 struct HostGradesJSONTests {
     @Test("assessments, results, report cards, history, the scale and weights print snake_case JSON; a student needs no --student")
     func gradesFamily() throws {

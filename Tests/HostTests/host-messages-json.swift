@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The messages command family with `--json` and hostile input, on the demo database (issue 11).
-@Suite("Messages commands with --json", .waitsOnProcesses)
+@Suite("Messages commands with --json", .waitsOnProcesses, .commandLineShape)
 struct HostMessagesJSONTests {
     @Test("every messages answer parses, with snake_case keys, for each role")
     func messagesFamily() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Hostile input to the students commands from the shell (issue 11): one clear line, a usage
 /// or data exit status, no crash, nothing written.
-@Suite("Students commands refuse bad input", .waitsOnProcesses)
+@Suite("Students commands refuse bad input", .waitsOnProcesses, .commandLineShape)
 struct HostStudentsInputTests {
     static let header = "gr_number,given_name,surname,name_language,date_of_birth,gender,status,enrolled_on,class\n"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The students command family with `--json`, on the demo database, as each role (issue 11).
-@Suite("Students commands with --json", .waitsOnProcesses)
+@Suite("Students commands with --json", .waitsOnProcesses, .commandLineShape)
 struct HostStudentsJSONTests {
     @Test("every students, classes, subjects and terms answer parses, with snake_case keys, for each role")
     func studentsFamily() throws {

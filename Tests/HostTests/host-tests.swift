@@ -2,7 +2,7 @@ import Foundation
 import HogwartsTestSupport
 import Testing
 
-@Suite("The hogwarts binary", .waitsOnProcesses)
+@Suite("The hogwarts binary", .waitsOnProcesses, .commandLineShape)
 struct HostTests {
     @Test("help is Arabic by default and English with --lang en")
     func localizedHelp() throws {
@@ -147,7 +147,7 @@ struct HostTests {
 }
 
 /// CI runs the benchmark at its quick scale only to prove it still works; no time fails a build.
-@Suite("The benchmark", .waitsOnProcesses)
+@Suite("The benchmark", .waitsOnProcesses, .commandLineShape)
 struct BenchmarkTests {
     @Test("hogwarts-bench --quick measures every scenario beside its floor")
     func quickBenchmark() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Timetable commands with --json and the roster's scope (issue 11)", .waitsOnProcesses)
+@Suite("Timetable commands with --json and the roster's scope (issue 11)", .waitsOnProcesses, .commandLineShape)
 struct HostTimetableJSONTests {
     @Test("week, day, fortnight, now, cycle, slots and periods print snake_case JSON with weeks as letters or null")
     func timetableFamily() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile OneRoster files through the real command, under a memory limit: each ends in its
 /// named error and exit 65 in well under the limit, and the database keeps every account.
-@Suite("OneRoster hostile files (CLI)", .waitsOnProcesses, .serialized)
+@Suite("OneRoster hostile files (CLI)", .waitsOnProcesses, .commandLineShape, .serialized)
 struct OneRosterHostileCLITests {
     /// `hogwarts` with its own database and config, inside `ulimit -v` (2 GB of address space).
     func limited(_ hogwarts: HogwartsProcess, _ arguments: [String]) throws -> HogwartsProcess.Result {

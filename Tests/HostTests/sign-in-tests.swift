@@ -109,7 +109,7 @@ struct SignInTests {
     }
 }
 
-@Suite("Timetable from the command line", .waitsOnProcesses)
+@Suite("Timetable from the command line", .waitsOnProcesses, .commandLineShape)
 struct TimetableCommandTests {
     @Test("a student sees their week with its letter, and the calendar shows every week's letter")
     func studentTimetable() throws {
@@ -128,7 +128,7 @@ struct TimetableCommandTests {
     }
 }
 
-@Suite("Attendance from the command line", .waitsOnProcesses)
+@Suite("Attendance from the command line", .waitsOnProcesses, .commandLineShape)
 struct AttendanceCommandTests {
     @Test("a teacher takes the register, a student checks in with the code, a parent reads the history")
     func register() throws {
@@ -159,7 +159,7 @@ struct AttendanceCommandTests {
     }
 }
 
-@Suite("Grades from the command line", .waitsOnProcesses)
+@Suite("Grades from the command line", .waitsOnProcesses, .commandLineShape)
 struct GradesCommandTests {
     @Test("a teacher's bad batch lists every bad row and writes nothing; a student reads the published report card")
     func gradesFlow() throws {
