@@ -3,8 +3,9 @@ import Foundation
 import Students
 
 extension GradesModule {
-    /// Published report cards for students and guardians; grade entry for teachers.
-    public var consolePages: [ConsolePage] { [GradesConsole.reportCard, GradesEntryConsole.entry] }
+    /// Published report cards for students and guardians; grade entry for teachers; the term page
+    /// (preview and publish) for whoever may publish; the print view, reached by links.
+    public var consolePages: [ConsolePage] { [GradesConsole.reportCard, GradesEntryConsole.entry, GradesPublishConsole.page, GradesPrintConsole.page] }
 }
 
 /// A student's published report cards, or each of a guardian's children's, term by term. The
@@ -20,7 +21,10 @@ enum GradesConsole {
         for student in students {
             do {
                 let card = try await console.run(ReportCard.self, .init(grNumber: student.grNumber, term: term.id))
-                cards.append(values(card, console))
+                cards.append(values(card, console).merging([
+                    "print": console.pagePath("grades", "print", query: [("term", term.id), ("student", card.grNumber)]),
+                    "printText": console.say(Words.print, ["name": card.studentName]),
+                ]) { $1 })
             } catch {
                 cards.append(["name": student.fullName, "problem": console.message(for: error)])
             }
@@ -59,6 +63,7 @@ enum GradesConsole {
         static let percent = LocalizedText(ar: "النسبة", en: "Percentage")
         static let letter = LocalizedText(ar: "التقدير", en: "Grade")
         static let gpa = LocalizedText(ar: "المعدل", en: "GPA")
+        static let print = LocalizedText(ar: "عرض شهادة {name} للطباعة", en: "Print view of {name}'s report card")
     }
 
     enum Templates {
@@ -72,7 +77,8 @@ enum GradesConsole {
             {{#draft}}<p class="hint">{{draft}}</p>{{/draft}}
             {{^problem}}<table><thead><tr><th scope="col">{{subjectLabel}}</th><th scope="col">{{percentLabel}}</th><th scope="col">{{letterLabel}}</th></tr></thead>
             <tbody>{{#subjects}}<tr><td>{{name}}{{#reason}} <span class="hint">({{reason}})</span>{{/reason}}</td><td dir="ltr">{{percent}}</td><td dir="ltr">{{letter}}</td></tr>{{/subjects}}</tbody></table>
-            <p>{{gpaLabel}}: <strong dir="ltr">{{gpa}}</strong>{{#rank}} · {{rank}}{{/rank}}</p>{{/problem}}
+            <p>{{gpaLabel}}: <strong dir="ltr">{{gpa}}</strong>{{#rank}} · {{rank}}{{/rank}}</p>
+            <p><a href="{{print}}" class="print-link">{{printText}}</a></p>{{/problem}}
             </section>{{/cards}}
             """)
     }

@@ -28,7 +28,7 @@ public struct GradesModule: AppModule {
     public var publishedEvents: [any DomainEvent.Type] { [ResultsPublished.self, ReportCardPublished.self] }
     public var queries: [NamedQueryProvider] { GradesPublishedQueries.all }
     public var strings: StringCatalog { Self.catalog }
-    public var routes: [APIRoute] { GradesRoutes.all }
+    public var routes: [APIRoute] { GradesRoutes.all + [GradesPrintStyle.route] }
     public var syncEntities: [SyncEntityType] { GradesSync.entities }
     public var syncMutations: [SyncMutation] { GradesSync.mutations }
     public var dashboard: DashboardContribution? { GradesRoutes.dashboard }
