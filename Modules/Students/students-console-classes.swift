@@ -2,8 +2,10 @@ import Core
 import Foundation
 
 extension StudentsModule {
-    /// A teacher's class lists, and everyone's subjects.
-    public var consolePages: [ConsolePage] { [StudentsConsole.classes, StudentsConsole.subjects] }
+    /// The students list with each student's page and the enrolment form, a teacher's class lists, and everyone's subjects.
+    public var consolePages: [ConsolePage] {
+        [StudentsConsole.list, StudentsConsole.classes, StudentsConsole.subjects, StudentsConsole.student, StudentsConsole.enrol]
+    }
 }
 
 /// Class lists in the console: the teacher's classes (`students.teacher-classes`) and one class's

@@ -24,7 +24,7 @@ public struct StudentsModule: AppModule {
     }
     public var publishedViews: [String] { StudentsViews.names }
     public var actions: [any Action.Type] {
-        [CreateStudent.self, CreateStudents.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
+        [CreateStudent.self, CreateStudents.self, AdmitStudent.self, UpdateStudent.self, ArchiveStudent.self, ListStudents.self, ShowStudent.self,
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
          ListClasses.self, ListSubjects.self, ListTerms.self, ListSubjectCatalog.self, ShowSubject.self, ListMySubjects.self,
