@@ -32,7 +32,8 @@ enum StudentsConsole {
             values["list"] = [
                 "heading": chosen.map { "\($0.classCode) · \($0.className.text(in: console.language))" } ?? console.say(Words.classList),
                 "students": students.enumerated().map { index, student in
-                    ["position": index + 1, "name": student.fullName, "gr": student.grNumber] as [String: Any]
+                    ["position": index + 1, "name": student.fullName, "gr": student.grNumber,
+                     "href": console.pagePath("students", "student", query: [("id", student.id)])] as [String: Any]
                 },
                 "empty": students.isEmpty ? console.say(Words.noStudents) : "",
                 "numberLabel": console.say(Words.number), "nameLabel": console.say(Words.name), "grLabel": console.say(Words.gr),
@@ -61,7 +62,7 @@ enum StudentsConsole {
             {{#list}}<section class="panel" aria-labelledby="class-title"><h2 id="class-title"><bdi>{{heading}}</bdi></h2>
             {{#empty}}<p>{{empty}}</p>{{/empty}}
             {{^empty}}<table><thead><tr><th scope="col">{{numberLabel}}</th><th scope="col">{{nameLabel}}</th><th scope="col">{{grLabel}}</th></tr></thead>
-            <tbody>{{#students}}<tr><td dir="ltr">{{position}}</td><td><bdi>{{name}}</bdi></td><td><code dir="ltr">{{gr}}</code></td></tr>{{/students}}</tbody></table>{{/empty}}
+            <tbody>{{#students}}<tr><td dir="ltr">{{position}}</td><td><a href="{{href}}" class="button"><bdi>{{name}}</bdi></a></td><td><code dir="ltr">{{gr}}</code></td></tr>{{/students}}</tbody></table>{{/empty}}
             </section>{{/list}}
             """)
     }

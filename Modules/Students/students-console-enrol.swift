@@ -42,7 +42,8 @@ extension StudentsConsole {
             return ["id": "enrol-guardian\(number)", "legend": console.say(legend), "hint": hint.map { console.say($0) } ?? "", "fields": [
                 field(prefix + "given_name", EnrolWords.givenName, required: required, autocomplete: "off"),
                 field(prefix + "surname", EnrolWords.surname, required: required),
-                field(prefix + "relation", EnrolWords.relation, choices: options(prefix + "relation", relations)),
+                field(prefix + "relation", EnrolWords.relation, required: required,
+                      choices: options(prefix + "relation", [("", EnrolWords.chooseRelation)] + relations)),
                 field(prefix + "email", EnrolWords.email, type: "email", ltr: true, hint: EnrolWords.emailHint),
                 field(prefix + "phone", EnrolWords.phone, type: "tel", ltr: true),
             ]]
@@ -85,6 +86,7 @@ extension StudentsConsole {
         static let birthHint = LocalizedText(ar: "اختياري إن لم يُعرف بعد.", en: "Optional when not known yet.")
         static let gender = LocalizedText(ar: "الجنس", en: "Sex")
         static let relation = LocalizedText(ar: "صلته بالطالب", en: "Relation to the student")
+        static let chooseRelation = LocalizedText(ar: "اختر الصلة", en: "Choose the relation")
         static let email = LocalizedText(ar: "البريد الإلكتروني", en: "Email")
         static let emailHint = LocalizedText(ar: "إن كان له حساب وليّ أمر بهذا البريد فسيرى هذا الطالب.",
                                              en: "If they have a guardian account with this email, it will see this student.")
@@ -143,7 +145,7 @@ struct EnrolForm {
                                     classID: optional("class"))
         let guardians = (1...2).compactMap { number -> AdmissionGuardian? in
             let prefix = "guardian\(number)."
-            let typed = Self.guardianNames.filter { $0 != "relation" }.contains { optional(prefix + $0) != nil }
+            let typed = Self.guardianNames.contains { optional(prefix + $0) != nil }
             guard number == 1 || typed else { return nil }
             return AdmissionGuardian(givenName: value(prefix + "given_name"), surname: value(prefix + "surname"), email: optional(prefix + "email"),
                                      phone: optional(prefix + "phone"), relation: value(prefix + "relation"), isPrimary: number == 1)

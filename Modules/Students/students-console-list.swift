@@ -16,7 +16,7 @@ extension StudentsConsole {
                                                                    page: page, pageSize: listPageSize))
         let rows: [[String: Any]] = found.students.map { student in
             ["href": console.pagePath("students", "student", query: [("id", student.id)]), "name": student.fullName, "gr": student.grNumber,
-             "class": classText(code: student.classCode, name: student.className, console),
+             "class": student.classCode ?? console.say(Names.noClass),
              "status": console.say(Names.status(student.status))]
         }
         func pageLink(_ number: Int) -> String {
