@@ -21,6 +21,9 @@ public protocol ConsoleIdentity: Sendable {
     var invitations: (any ConsoleInvitations)? { get }
     /// Signs in through schools' OpenID Connect providers; nil (the default) when the module has none.
     var openID: (any ConsoleOpenID)? { get }
+    /// One password for an email in several schools, and "Switch school"; nil (the default) when
+    /// the module has none (the console then asks which school before the password).
+    var schoolChoice: (any ConsoleSchoolChoice)? { get }
 }
 
 /// A signed-in session: the secret token the cookie carries, and who it is.
@@ -51,6 +54,7 @@ extension ConsoleIdentity {
     public var passwordReset: (any ConsolePasswordReset)? { nil }
     public var invitations: (any ConsoleInvitations)? { nil }
     public var openID: (any ConsoleOpenID)? { nil }
+    public var schoolChoice: (any ConsoleSchoolChoice)? { nil }
 }
 
 /// An invitation's page: who it is for, and setting the password it invites to choose. The token

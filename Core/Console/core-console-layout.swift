@@ -20,6 +20,10 @@ struct ConsoleLayout {
             }
             nav.append(entry)
         }
+        if await shell.otherSchools.has(console, shell: shell) {
+            nav.append(["href": ConsoleSwitchSchool.path, "label": localizer("console.switch-school.title"),
+                        "current": console.path == ConsoleSwitchSchool.path])
+        }
         return ConsoleTemplates.layout.render([
             "lang": console.language.rawValue, "dir": console.language.isRightToLeft ? "rtl" : "ltr",
             "title": title, "site": console.school.name.text(in: console.language), "skip": localizer("console.skip"),

@@ -11,6 +11,8 @@ struct ConsoleShell: Sendable {
     /// Secure cookies even without `X-Forwarded-Proto: https` (`HOGWARTS_CONSOLE_SECURE=1`).
     let alwaysSecure: Bool
     let catalog: StringCatalog
+    /// Who has another school, for the menu's "Switch school".
+    let otherSchools = ConsoleOtherSchoolsCache()
 
     init(server: APIServer, alwaysSecure: Bool) {
         self.server = server
@@ -25,6 +27,10 @@ struct ConsoleShell: Sendable {
         router.get("/") { request, context in try await signedIn(request, context) { try await ConsoleDashboard(shell: self).page($0) } }
         router.get("/sign-in") { request, context in try await ConsoleSignIn(shell: self).form(request, context) }
         router.post("/sign-in") { request, context in try await ConsoleSignIn(shell: self).submit(request, context) }
+        router.post("/sign-in/school") { request, context in try await ConsoleSchoolChoicePage(shell: self).choose(request, context) }
+        router.get("/switch-school") { request, context in
+            try await signedIn(request, context) { try await ConsoleSwitchSchool(shell: self).page($0) }
+        }
         router.get("/forgot-password") { request, context in try await ConsolePasswordResetPage(shell: self).form(request, context) }
         router.post("/forgot-password") { request, context in try await ConsolePasswordResetPage(shell: self).ask(request, context) }
         router.post("/forgot-password/new") { request, context in try await ConsolePasswordResetPage(shell: self).complete(request, context) }

@@ -14,7 +14,11 @@ struct ConsoleSignIn: Sendable {
     func form(_ request: Request, _ context: APIContext) async throws -> Response {
         let call = try await ConsoleCall(request, context, alwaysSecure: shell.alwaysSecure)
         if let identity = shell.identity, let (school, token) = ConsoleCookies.sessionParts(call.cookies[ConsoleCookies.session]),
-           (try? await shell.server.threadPool.runIfActive { [kernel = shell.kernel] in try identity.resolve(token: token, school: school, kernel: kernel) }) != nil {
+           let user = (try? await shell.server.threadPool.runIfActive { [kernel = shell.kernel] in try identity.resolve(token: token, school: school, kernel: kernel) }) ?? nil {
+            // "Switch school": the other school's sign-in, the email filled in and the school fixed.
+            if let wanted = call.query["school"], let switching = (try? await ConsoleSwitchSchool(shell: shell).target(wanted, for: user.principal)) ?? nil {
+                return try await render(call, status: 200, email: switching.email, fixedSchool: switching.school)
+            }
             return ConsoleShell.redirect("/")
         }
         return try await render(call, status: 200)
@@ -40,23 +44,27 @@ struct ConsoleSignIn: Sendable {
             return try await render(call, status: 503, error: localizer("console.sign-in.unavailable"))
         }
         let kernel = shell.kernel
+        let language = Self.language(call)
         let chosen = call.form.value("school").flatMap { $0.isEmpty ? nil : $0 }
-        let target: (school: SchoolID?, choices: [School]) = try await shell.server.threadPool.runIfActive {
+        let found = try await shell.server.threadPool.runIfActive { try identity.schools(forEmail: email, kernel: kernel) }
+        if chosen == nil, found.count > 1, let choice = identity.schoolChoice {
+            return try await ConsoleSchoolChoicePage(shell: shell).signIn(call, email: email, password: password, schools: found, choice: choice)
+        }
+        let target: (school: SchoolID?, choices: [School], fixed: School?) = try await shell.server.threadPool.runIfActive {
             if let chosen {
-                let schools = try identity.schools(forEmail: email, kernel: kernel)
+                // The school the form names stays named after a refusal, whether or not the email is there.
+                let fixed = try? kernel.school(chosen)
                 let fallback = try kernel.schools().first?.id
-                return (schools.first { $0.id == chosen }?.id ?? fallback, [])
+                return (found.first { $0.id == chosen }?.id ?? fallback, [], fixed)
             }
-            let found = try identity.schools(forEmail: email, kernel: kernel)
-            if found.count > 1 { return (nil, found) }
+            if found.count > 1 { return (nil, found, nil) }
             // An unknown email is refused in the first school, after the same password check.
             let first = try kernel.schools().first
-            return ((found.first ?? first)?.id, [])
+            return ((found.first ?? first)?.id, [], nil)
         }
         if !target.choices.isEmpty {
             return try await render(call, status: 200, notice: localizer("console.sign-in.choose-school"), schools: target.choices, email: email)
         }
-        let language = Self.language(call)
         // The password check on the password lane, as the API's sign-in: bcrypt never holds the reads' threads.
         let session = try await ActionLanes.passwords.runIfActive { () -> ConsoleSession? in
             guard let school = target.school else {
@@ -66,9 +74,26 @@ struct ConsoleSignIn: Sendable {
             }
             return try identity.signIn(email: email, password: password, school: school, kernel: kernel, language: language)
         }
-        guard let session, let school = session.user.principal.schoolID else {
+        guard let session else {
             shell.server.metrics.recordSignInFailure()
-            return try await render(call, status: 401, error: localizer("console.sign-in.refused"), email: email)
+            return try await render(call, status: 401, error: localizer("console.sign-in.refused"), email: email, fixedSchool: target.fixed)
+        }
+        return try await signedIn(call, session)
+    }
+
+    /// A session opened: its cookie (replacing this browser's session of another school, which
+    /// ends), then the form carried over the sign-in or the page asked for.
+    func signedIn(_ call: ConsoleCall, _ session: ConsoleSession) async throws -> Response {
+        guard let school = session.user.principal.schoolID else {
+            shell.server.metrics.recordSignInFailure()
+            let localizer = Localizer(language: Self.language(call), catalog: shell.catalog, surface: .web)
+            return try await render(call, status: 401, error: localizer("console.sign-in.refused"))
+        }
+        // "Switch school": the cookie of the school left is replaced, so its session ends too
+        // rather than stay valid for a day with no browser holding it.
+        if let identity = shell.identity, let (left, token) = ConsoleCookies.sessionParts(call.cookies[ConsoleCookies.session]),
+           token != session.token {
+            try? await ActionLanes.writes.runIfActive { [kernel = shell.kernel] in try identity.signOut(token: token, school: left, kernel: kernel) }
         }
         let cookies = [
             ConsoleCookies.set(ConsoleCookies.session, "\(school).\(session.token)", maxAge: 24 * 3600, secure: call.secure),
@@ -124,8 +149,12 @@ struct ConsoleSignIn: Sendable {
         call.cookies[ConsoleCookies.language].flatMap(Language.init(rawValue:)) ?? .default
     }
 
+    /// The sign-in page. `fixedSchool`: another school's sign-in ("Switch school"), the school
+    /// named and sent with the form. `choice`: the schools where the password was right, and the
+    /// ticket the picker sends instead of the password.
     func render(_ call: ConsoleCall, status: Int, notice: String? = nil, error: String? = nil, schools: [School] = [],
-                email: String? = nil, resume: ConsoleResume.Carried? = nil, next: String? = nil) async throws -> Response {
+                email: String? = nil, resume: ConsoleResume.Carried? = nil, next: String? = nil, fixedSchool: School? = nil,
+                choice: (ticket: String, schools: [School])? = nil) async throws -> Response {
         let resume = resume ?? ConsoleResume.carried(in: call.form)
         let language = Self.language(call)
         let localizer = Localizer(language: language, catalog: shell.catalog, surface: .web)
@@ -134,17 +163,30 @@ struct ConsoleSignIn: Sendable {
         let signedOut = call.query["signed-out"] != nil
         let passwordChanged = call.query["password-changed"] != nil
         let invitationAccepted = call.query["invitation-accepted"] != nil
-        let providers = await ConsoleOpenIDSignIn.links(shell, language: language, heading: localizer("console.sign-in.openid-heading"))
-        let body = ConsoleTemplates.signIn.render([
-            "csrf": csrf, "email": email ?? "", "next": next ?? call.query["next"] ?? call.form.value("next") ?? "/",
-            "resume": resume.map { ConsoleResume.hiddenFields.render(["target": $0.target, "form": $0.form]).html } ?? "",
-            "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
-            "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.submit"),
-            "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty,
-            "hint": localizer("console.sign-in.hint"),
-            "forgot": shell.identity?.passwordReset == nil ? "" : localizer("console.sign-in.forgot"),
-            "providers": providers,
-        ])
+        let next = next ?? call.query["next"] ?? call.form.value("next") ?? "/"
+        let resumeFields = resume.map { ConsoleResume.hiddenFields.render(["target": $0.target, "form": $0.form]).html } ?? ""
+        let body: ConsoleHTML
+        if let choice {
+            body = ConsoleTemplates.schoolPicker.render([
+                "csrf": csrf, "next": next, "resume": resumeFields, "ticket": choice.ticket,
+                "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.continue"),
+                "schools": choice.schools.map { ["id": $0.id, "name": $0.name.text(in: language)] },
+                "other": localizer("console.sign-in.other-account"),
+            ])
+        } else {
+            let providers = await ConsoleOpenIDSignIn.links(shell, language: language, heading: localizer("console.sign-in.openid-heading"))
+            body = ConsoleTemplates.signIn.render([
+                "csrf": csrf, "email": email ?? "", "next": next, "resume": resumeFields,
+                "emailLabel": localizer("console.sign-in.email"), "passwordLabel": localizer("console.sign-in.password"),
+                "schoolLabel": localizer("console.sign-in.school"), "submit": localizer("console.sign-in.submit"),
+                "schools": schools.map { ["id": $0.id, "name": $0.name.text(in: language)] }, "hasSchools": !schools.isEmpty && fixedSchool == nil,
+                "fixedSchool": fixedSchool.map { [["id": $0.id, "label": localizer("console.sign-in.fixed-school", ["school": $0.name.text(in: language)])]] } ?? [],
+                "focusPassword": !(email ?? "").isEmpty,
+                "hint": localizer("console.sign-in.hint"),
+                "forgot": shell.identity?.passwordReset == nil ? "" : localizer("console.sign-in.forgot"),
+                "providers": fixedSchool == nil ? providers.html : "",
+            ])
+        }
         let document = ConsoleTemplates.layout.render([
             "lang": language.rawValue, "dir": language.isRightToLeft ? "rtl" : "ltr", "title": localizer("console.sign-in.title"),
             "site": localizer("console.site"), "skip": localizer("console.skip"), "body": body,

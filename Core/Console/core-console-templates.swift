@@ -38,13 +38,14 @@ enum ConsoleTemplates {
         """)
 
     static let signIn = ConsoleTemplate("""
-        <form method="post" action="/sign-in" class="panel narrow">
+        <form method="post" action="/sign-in" class="panel narrow" data-submit-once>
         <input type="hidden" name="_csrf" value="{{csrf}}">
         <input type="hidden" name="next" value="{{next}}">{{{resume}}}
+        {{#fixedSchool}}<input type="hidden" name="school" value="{{id}}"><p class="lead" id="fixed-school">{{label}}</p>{{/fixedSchool}}
         <p><label for="email">{{emailLabel}}</label>
         <input id="email" name="email" type="email" autocomplete="username" required dir="ltr" value="{{email}}"></p>
         <p><label for="password">{{passwordLabel}}</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required dir="ltr"></p>
+        <input id="password" name="password" type="password" autocomplete="current-password" required dir="ltr"{{#focusPassword}} autofocus{{/focusPassword}}></p>
         {{#hasSchools}}<p><label for="school">{{schoolLabel}}</label>
         <select id="school" name="school" required>{{#schools}}<option value="{{id}}">{{name}}</option>{{/schools}}</select></p>{{/hasSchools}}
         <p><button type="submit" class="primary">{{submit}}</button></p>
@@ -52,6 +53,20 @@ enum ConsoleTemplates {
         {{#forgot}}<p><a href="/forgot-password">{{forgot}}</a></p>{{/forgot}}
         </form>
         {{{providers}}}
+        """)
+
+    /// The schools where the one password was right: the choice is sent with the signed ticket,
+    /// never the password.
+    static let schoolPicker = ConsoleTemplate("""
+        <form method="post" action="/sign-in/school" class="panel narrow" data-submit-once>
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="ticket" value="{{ticket}}">
+        <input type="hidden" name="next" value="{{next}}">{{{resume}}}
+        <p><label for="school">{{schoolLabel}}</label>
+        <select id="school" name="school" required>{{#schools}}<option value="{{id}}">{{name}}</option>{{/schools}}</select></p>
+        <p><button type="submit" class="primary">{{submit}}</button></p>
+        <p><a href="/sign-in">{{other}}</a></p>
+        </form>
         """)
 
     /// The school accounts (OpenID providers) one can sign in with, on the sign-in and invitation pages.

@@ -39,12 +39,37 @@ struct AuthConsoleIdentity: ConsoleIdentity {
     var passwordReset: (any ConsolePasswordReset)? { AuthConsolePasswordReset() }
     var invitations: (any ConsoleInvitations)? { AuthConsoleInvitations() }
     var openID: (any ConsoleOpenID)? { AuthConsoleOpenID() }
+    var schoolChoice: (any ConsoleSchoolChoice)? { AuthConsoleSchoolChoice() }
 
     /// The person with the language of their profile (their choice, else the school's).
     static func consoleUser(_ user: User, school: SchoolID, kernel: Kernel) throws -> ConsoleUser {
         let principal = Principal(userID: user.id, role: user.role, schoolID: school, displayName: user.displayName)
         let profile = try kernel.run(ShowProfile.self, .init(), as: principal, in: school)
         return ConsoleUser(principal: principal, language: profile.language)
+    }
+}
+
+/// One password for an email in several schools (`CheckPassword`, then `SignInChosenSchool` in
+/// the school chosen), and the other schools of a signed-in person for "Switch school".
+struct AuthConsoleSchoolChoice: ConsoleSchoolChoice {
+    func checkPassword(email: String, password: String, school: SchoolID, kernel: Kernel, language: Language) throws -> String? {
+        try kernel.run(CheckPassword.self, .init(email: email, password: password), as: .anonymous, in: school, language: language).proof
+    }
+
+    func signIn(email: String, proof: String, school: SchoolID, kernel: Kernel, language: Language) throws -> ConsoleSession? {
+        let result = try kernel.run(SignInChosenSchool.self, .init(email: email, proof: proof), as: .anonymous, in: school, language: language)
+        guard let token = result.token, let user = result.user else { return nil }
+        return ConsoleSession(token: token, user: try AuthConsoleIdentity.consoleUser(user, school: school, kernel: kernel))
+    }
+
+    func otherSchools(of principal: Principal, kernel: Kernel) throws -> ConsoleOtherSchools? {
+        guard let school = principal.schoolID,
+              let user = try kernel.run(CurrentUser.self, .init(userID: principal.userID), as: .anonymous, in: school) else { return nil }
+        let others = try kernel.schools().filter { other in
+            // A school where Auth is off (or that refuses the look-up) has no account to switch to.
+            other.id != school && (try? kernel.run(FindActiveAccount.self, .init(email: user.email), as: .anonymous, in: other.id)) == true
+        }
+        return ConsoleOtherSchools(email: user.email, schools: others)
     }
 }
 

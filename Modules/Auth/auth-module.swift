@@ -20,7 +20,8 @@ public struct AuthModule: AppModule {
          CreateUser.self, CreateUsers.self, ListUsers.self, CountUsers.self, ChangeRole.self, SetSuspended.self, ResetPassword.self, UnlockUser.self,
          ShowProfile.self, UpdateProfile.self, RequestPasswordReset.self, VerifyResetCode.self, CompletePasswordReset.self,
          InviteUser.self, ShowInvitation.self, AcceptInvitation.self,
-         AddOpenIDProvider.self, ListOpenIDProviders.self, RemoveOpenIDProvider.self, SignInProviders.self, SignInWithOpenID.self]
+         AddOpenIDProvider.self, ListOpenIDProviders.self, RemoveOpenIDProvider.self, SignInProviders.self, SignInWithOpenID.self,
+         CheckPassword.self, SignInChosenSchool.self, FindActiveAccount.self]
     }
     public var routes: [APIRoute] { AuthRoutes.all }
     public var queries: [NamedQueryProvider] { AuthPublishedQueries.all }

@@ -107,34 +107,34 @@ public struct SignIn: PreparedAction {
 
     /// The normalized email and its account row, if any. A control character cannot be in a
     /// stored email: such an email is unknown, and never written raw into the attempts and the audit.
-    private func account(_ input: Input, _ context: ActionContext) throws -> (email: String, row: SQLRow?) {
+    func account(_ input: Input, _ context: ActionContext) throws -> (email: String, row: SQLRow?) {
         let wellFormed = TextInput.problem(in: input.email, maxLength: UserAccounts.maximumEmailLength) == nil
         let email = UserAccounts.normalize(wellFormed ? input.email : TextInput.printable(input.email))
         return (email, wellFormed ? try UserAccounts.findRow(email: email, in: context) : nil)
     }
 
     /// Exactly one bcrypt verification, against a decoy of the school's cost when there is no account.
-    private func check(_ password: String, against row: SQLRow?, _ context: ActionContext) throws -> PasswordCheck {
+    func check(_ password: String, against row: SQLRow?, _ context: ActionContext) throws -> PasswordCheck {
         let hash = row?.string("password_hash")
         let against = try hash ?? PasswordHasher.decoy(cost: UserAccounts.hashCost(in: context))
         return PasswordCheck(hash: hash, matches: PasswordHasher.verify(password, against: against))
     }
 
-    private func refuse(email: String, user: User?, reason: String, _ context: ActionContext) throws -> SignInResult {
+    func refuse(email: String, user: User?, reason: String, _ context: ActionContext) throws -> SignInResult {
         try recordAttempt(email: email, user: user, outcome: reason, context)
         context.auditDetail = "refused (\(reason)): \(email)"
         context.auditOutcome = .failed
         return .refused
     }
 
-    private func recordAttempt(email: String, user: User?, outcome: String, _ context: ActionContext) throws {
+    func recordAttempt(email: String, user: User?, outcome: String, _ context: ActionContext) throws {
         try context.database.insert(into: "auth_sign_in_attempts", [
             "email": .text(email), "user_id": SQLValue(user?.id), "outcome": .text(outcome), "at": SQLValue(context.now),
         ])
     }
 
     /// Counts wrong passwords in the last 15 minutes (since any unlock) and locks on the fifth.
-    private func lockIfTooManyFailures(_ user: User, _ context: ActionContext) throws {
+    func lockIfTooManyFailures(_ user: User, _ context: ActionContext) throws {
         let windowStart = context.now.addingTimeInterval(-SessionPolicy.failureWindow)
         let failures: Int = try context.database.fetchValue("""
             SELECT COUNT(*) FROM auth_sign_in_attempts a JOIN auth_users u ON u.school_id = a.school_id AND u.id = a.user_id

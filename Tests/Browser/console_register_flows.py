@@ -51,9 +51,8 @@ class Run:
         page.fill("#email", EMAIL)
         page.fill("#password", PASSWORD)
         page.click("form[action='/sign-in'] button[type=submit]")
-        if page.locator("#school").count() > 0:
-            page.fill("#password", PASSWORD)
-            page.click("form[action='/sign-in'] button[type=submit]")
+        if page.locator("#school").count() > 0:  # the password is right in two schools: the first one listed
+            page.click("form[action='/sign-in/school'] button[type=submit]")
 
     def focused(self, page):
         return page.evaluate("document.activeElement && document.activeElement.id")
