@@ -1,3 +1,4 @@
+import Auth
 import Core
 import Foundation
 
@@ -88,11 +89,21 @@ enum AdmissionChecks {
         if input.guardians.isEmpty || input.guardians.count > AdmitStudent.guardianLimit {
             problems.append(.init(field: "guardians", message: context.localizer("students.error.admission-guardians", ["max": String(AdmitStudent.guardianLimit)])))
         }
+        var emails: Set<String> = []
         for (index, guardian) in input.guardians.prefix(AdmitStudent.guardianLimit).enumerated() {
-            problems += self.guardian(guardian, prefix: "guardian\(index + 1).", context)
+            let prefix = "guardian\(index + 1)."
+            problems += self.guardian(guardian, prefix: prefix, context)
+            // Two guardians with one email would be one person linked twice, the second link overwriting the first.
+            if let email = guardian.email?.trimmingCharacters(in: .whitespaces).lowercased(), !email.isEmpty, !emails.insert(email).inserted,
+               !problems.contains(where: { $0.field == prefix + "email" }) {
+                problems.append(.init(field: prefix + "email", message: sameEmail.text(in: context.localizer.language)))
+            }
         }
         return problems
     }
+
+    static let sameEmail = LocalizedText(ar: "هذا البريد لوليّ أمر آخر في النموذج؛ لكل وليّ أمر بريده، أو اتركه فارغًا.",
+                                         en: "Another guardian in this form has this email; give each guardian their own, or leave it empty.")
 
     typealias Input = AdmitStudent.Input
 
@@ -120,6 +131,12 @@ enum AdmissionChecks {
         }
         if let code = fields.classCode, !code.isEmpty, !named.contains("class") {
             do { try StudentWriter.checkSeat(code: code, context) } catch let error as any HogwartsError { add("class", error) }
+        }
+        if let email = input.accountEmail {
+            do {
+                try TextInput.check(email, field: words("email", context), maxLength: UserAccounts.maximumEmailLength)
+                _ = try StudentAccounts.id(email: email, context)
+            } catch let error as any HogwartsError { add("account_email", error) }
         }
         return problems
     }

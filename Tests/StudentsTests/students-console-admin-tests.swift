@@ -137,6 +137,22 @@ struct StudentsConsoleAdminTests {
         #expect(try fixture.run(ListStudents.self, .init(search: "سارة")).students.isEmpty)
     }
 
+    @Test("students.admit alone: every problem by field, two guardians with one email refused, a teacher refused, nothing written")
+    func admitAction() throws {
+        let fixture = try Self.fixture()
+        let before = try fixture.run(CountRoster.self, .init())
+        let student = StudentFields(grNumber: "", givenName: "Sara", surname: "Hassan", nameLanguage: "en", dateOfBirth: "", gender: "", classCode: "8A")
+        let twins = [AdmissionGuardian(givenName: "Mona", surname: "Hassan", email: "same@family.org", relation: "MOTHER", isPrimary: true),
+                     AdmissionGuardian(givenName: "Khalid", surname: "Hassan", email: "Same@family.org", relation: "FATHER")]
+        let error = try #require(throws: AdmissionError.self) { try fixture.run(AdmitStudent.self, .init(student: student, guardians: twins)) }
+        #expect(error.problems.map(\.field) == ["guardian2.email"])
+        #expect(throws: AdmissionError.self) { try fixture.run(AdmitStudent.self, .init(student: student, guardians: [])) }
+        #expect(throws: KernelError.self) { try fixture.run(AdmitStudent.self, .init(student: student, guardians: Array(twins.prefix(1))), as: fixture.teacher8A) }
+        #expect(try fixture.run(CountRoster.self, .init()) == before)
+        let detail = try fixture.run(AdmitStudent.self, .init(student: student, guardians: Array(twins.prefix(1))))
+        #expect(detail.student.classCode == "8A" && detail.guardians.map(\.email) == ["same@family.org"])
+    }
+
     @Test("an admin moves a student to another class and the rosters change; a full class is refused beside the field")
     func move() async throws {
         let fixture = try Self.fixture()
