@@ -35,12 +35,10 @@ enum GradesConsoleCards {
         }
     }
 
-    /// The terms as a select's options, each with its dates (isolated, so Arabic around them keeps their order).
+    /// The terms as a select's options, by name (their dates are said beside the chosen one: an
+    /// option that long would be cut on a phone).
     static func termOptions(_ terms: [Term], chosen: Term?, _ console: ConsoleRequest) -> [[String: Any]] {
-        terms.map { term in
-            ["id": term.id, "name": "\(term.name.text(in: console.language)) (\(ConsoleDates.range(term.startsOn, term.endsOn)))",
-             "selected": term.id == chosen?.id] as [String: Any]
-        }
+        terms.map { term in ["id": term.id, "name": term.name.text(in: console.language), "selected": term.id == chosen?.id] as [String: Any] }
     }
 
     /// One report card as the templates show it: the student, their subjects, the GPA and the rank.

@@ -65,7 +65,7 @@ enum GradesPrintConsole {
             {{#none}}<p>{{none}}</p>{{/none}}
             {{#cards}}<article class="panel print-card" id="print-{{gr}}" aria-labelledby="print-{{gr}}-title">
             <h2 id="print-{{gr}}-title"><bdi>{{name}}</bdi></h2>
-            <p><bdi>{{school}}</bdi> · {{classLabel}} <bdi dir="ltr">{{class}}</bdi> · {{termLabel}} <bdi>{{term}}</bdi> {{dates}}</p>
+            <p><bdi>{{school}}</bdi> · {{classLabel}} <bdi dir="ltr">{{class}}</bdi> · {{termLabel}} <bdi>{{term}}</bdi> <span class="print-dates">{{dates}}</span></p>
             {{#draft}}<p class="hint">{{draft}}</p>{{/draft}}
             {{#noSubjects}}<p>{{noSubjects}}</p>{{/noSubjects}}
             {{^noSubjects}}<div class="table-wrap" tabindex="0"><table class="print-subjects"><thead><tr><th scope="col">{{subjectLabel}}</th><th scope="col">{{percentLabel}}</th><th scope="col">{{letterLabel}}</th></tr></thead>
@@ -91,6 +91,7 @@ enum GradesPrintStyle {
 
     static let css = """
         .print-card table { inline-size: 100%; border-collapse: collapse; }
+        .print-dates { white-space: nowrap; }
         .print-card th, .print-card td { text-align: start; padding-block: 0.25rem; padding-inline: 0.5rem; border-block-end: 1px solid var(--line, #c9d1db); }
         @media print {
           @page { margin: 1.5cm; }

@@ -51,6 +51,7 @@ enum GradesPublishConsole {
             "publishHint": console.say(Words.publishHint),
             "notice": console.query["published"].map { console.say(Words.done, ["term": termName, "count": $0]) } ?? "",
             "heading": console.say(Words.heading, ["class": chosenClass?.code ?? "", "term": termName]),
+            "dates": ConsoleDates.range(term.startsOn, term.endsOn),
             "cards": GradesConsoleCards.ranked(cards).map { GradesConsoleCards.values($0, console) },
             "none": cards.isEmpty ? console.say(Words.noStudents) : "",
             "print": chosenClass.map { console.pagePath("grades", "print", query: [("term", term.id), ("class", $0.code)]) } ?? "",
@@ -102,7 +103,7 @@ enum GradesPublishConsole {
             <p id="publish-confirm-text"><strong>{{text}}</strong></p>
             <p class="actions"><button type="submit" class="danger">{{yes}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p></form>{{/confirm}}
             <section class="panel" aria-labelledby="publish-heading"><h2 id="publish-heading"><bdi>{{heading}}</bdi></h2>
-            <p id="publish-state">{{state}}</p>
+            <p class="hint" id="publish-dates">{{dates}}</p><p id="publish-state">{{state}}</p>
             {{#mayPublish}}<form method="post" action="{{action}}" id="publish-form" data-submit-once>
             <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="do" value="publish">
             <input type="hidden" name="term" value="{{term}}"><input type="hidden" name="class" value="{{class}}">
