@@ -49,7 +49,7 @@ enum GradesPublishConsole {
             "state": console.say(published ? Words.isPublished : Words.isDraft, ["term": termName]),
             "mayPublish": !published && confirming == nil, "publish": console.say(Words.publish, ["term": termName]),
             "publishHint": console.say(Words.publishHint),
-            "notice": console.query["published"].map { console.say(Words.done, ["term": termName, "count": $0]) } ?? "",
+            "notice": console.query["published"].map { console.say($0 == "0" ? Words.doneEmpty : Words.done, ["term": termName, "count": $0]) } ?? "",
             "heading": console.say(Words.heading, ["class": chosenClass?.code ?? "", "term": termName]),
             "dates": ConsoleDates.range(term.startsOn, term.endsOn),
             "cards": GradesConsoleCards.ranked(cards).map { GradesConsoleCards.values($0, console) },
@@ -84,6 +84,8 @@ enum GradesPublishConsole {
         static let cancel = LocalizedText(ar: "إلغاء", en: "Cancel")
         static let done = LocalizedText(ar: "نُشرت شهادات {term}: {count} طالبًا وأولياء أمورهم يرونها الآن في صفحة الشهادات.",
                                         en: "The report cards of {term} are published: {count} students and their guardians now see them on the report cards page.")
+        static let doneEmpty = LocalizedText(ar: "نُشرت شهادات {term}. لا نتائج فيه لأي طالب بعد: تظهر الشهادات لأصحابها مع إدخال الدرجات.",
+                                             en: "The report cards of {term} are published. No student has results in it yet: each card appears to its reader as marks are entered.")
         static let noStudents = LocalizedText(ar: "لا طلاب في هذا الصف.", en: "No students in this class.")
         static let print = LocalizedText(ar: "عرض شهادات الصف للطباعة", en: "Print view of this class's cards")
     }
