@@ -61,7 +61,7 @@ struct DatabaseOutageTests {
         }
         #expect(recovered, "the same server answers again once the database does")
         #expect(try await server.request("GET", "/ready").status == 200)
-        #expect(server.process.isRunning)
+        #expect(ChildExit.isRunning(server.process))
     }
 
     @Test("a transaction that holds a lock and goes quiet (a frozen server's) holds another server's writers for at most the lock timeout: 503 with Retry-After, then the write goes through")
@@ -109,7 +109,7 @@ struct DatabaseOutageTests {
         #expect(waited < 7, "answered after \(waited) s, with a 1 s lock timeout and the row held")
         // The holder's session ends, and with it its transaction and the row's lock.
         _ = try hogwarts.strings("SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity WHERE \(holding)")
-        holder.waitUntilExit()
+        ChildExit.wait(for: holder)
         let after = try await server.request("POST", "/api/mobile/conversations/\(conversation)/messages", token: token,
                                              json: ["content": "once the row is free"])
         #expect((200..<300).contains(after.status))

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 
 /// One ```sh or ```bash block of a Markdown file, numbered from 1 among that file's shell blocks.
 struct ShellBlock: Sendable {
@@ -74,8 +75,7 @@ enum ShellRun {
         while !ended(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         let timedOut = !ended(pid)
         let killed = kill(marked: mark)
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: text(out), stderr: text(err), timedOut: timedOut, leftovers: timedOut ? [] : killed)
+        return Outcome(status: ChildExit.wait(for: process), stdout: text(out), stderr: text(err), timedOut: timedOut, leftovers: timedOut ? [] : killed)
     }
 
     /// Whether process `pid` has ended: gone, or a zombie not reaped yet.

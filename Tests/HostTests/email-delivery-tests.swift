@@ -107,7 +107,7 @@ final class SMTPServer: @unchecked Sendable {
     /// aiosmtpd's loop outlives SIGTERM; a test's server holds nothing worth a clean stop.
     func stop() {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        ChildExit.wait(for: process)
     }
 
     /// Every message received so far, parsed.

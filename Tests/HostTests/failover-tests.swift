@@ -138,8 +138,7 @@ struct ReplicatedPair {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard ChildExit.wait(for: process) == 0 else {
             throw PairError.failed(command, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
         }
     }

@@ -18,7 +18,7 @@ final class BackgroundProcess: @unchecked Sendable {
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         while !LoopbackPort.accepts(port) {
-            guard process.isRunning, Date() < deadline else {
+            guard ChildExit.isRunning(process), Date() < deadline else {
                 stop()
                 throw StartError(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
             }
@@ -28,8 +28,8 @@ final class BackgroundProcess: @unchecked Sendable {
 
     /// SIGKILL: a child of the test process may start with SIGTERM blocked (Python then never ends).
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if ChildExit.isRunning(process) { kill(process.processIdentifier, SIGKILL) }
+        ChildExit.wait(for: process)
     }
 
     struct StartError: Error { let log: String }

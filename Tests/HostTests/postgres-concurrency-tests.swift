@@ -117,7 +117,7 @@ struct PostgresConcurrencyTests {
         try holder.run()
         defer {
             try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n\\q\n".utf8))
-            holder.waitUntilExit()
+            ChildExit.wait(for: holder)
         }
         input.fileHandleForWriting.write(Data("""
             BEGIN;

@@ -118,7 +118,7 @@ struct NginxRun {
 
     func stop() {
         process.terminate()
-        process.waitUntilExit()
+        ChildExit.wait(for: process)
     }
 
     /// A self-signed certificate for 127.0.0.1, made fresh.
@@ -137,8 +137,7 @@ struct NginxRun {
         process.standardError = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return (ChildExit.wait(for: process), String(decoding: output, as: UTF8.self))
     }
 
     enum NginxError: Error {

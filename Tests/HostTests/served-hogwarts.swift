@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -27,7 +28,7 @@ final class ServedHogwarts: @unchecked Sendable {
                 port = found
                 return
             }
-            guard process.isRunning else { break }
+            guard ChildExit.isRunning(process) else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         process.terminate()
@@ -39,8 +40,7 @@ final class ServedHogwarts: @unchecked Sendable {
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationStatus
+        return ChildExit.wait(for: process)
     }
 
     struct Response {

@@ -31,8 +31,7 @@ struct UpgradeTests {
         gzip.arguments = ["-dc", fixture.path]
         gzip.standardOutput = try FileHandle(forWritingTo: copy)
         try gzip.run()
-        gzip.waitUntilExit()
-        guard gzip.terminationStatus == 0 else { throw Unpacking(fixture: fixture.path) }
+        guard ChildExit.wait(for: gzip) == 0 else { throw Unpacking(fixture: fixture.path) }
         return copy
     }
 

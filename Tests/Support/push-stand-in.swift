@@ -60,20 +60,20 @@ public final class PushStandIn: @unchecked Sendable {
         try nginx.run()
         let deadline = Date().addingTimeInterval(20)
         while !LoopbackPort.accepts(port) {
-            guard Date() < deadline, nginx.isRunning else { stop(); throw StandInError.didNotStart }
+            guard Date() < deadline, ChildExit.isRunning(nginx) else { stop(); throw StandInError.didNotStart }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
 
     /// nginx stops on SIGTERM; python inherits the test process's ignored SIGTERM, so it is killed.
     public func stop() {
-        if nginx.isRunning {
+        if ChildExit.isRunning(nginx) {
             nginx.terminate()
-            nginx.waitUntilExit()
+            ChildExit.wait(for: nginx)
         }
-        if recorder.isRunning {
+        if ChildExit.isRunning(recorder) {
             kill(recorder.processIdentifier, SIGKILL)
-            recorder.waitUntilExit()
+            ChildExit.wait(for: recorder)
         }
     }
 
@@ -153,8 +153,7 @@ public final class PushStandIn: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return ChildExit.wait(for: process)
     }
 
     static func waitForPortFile(_ file: URL) throws -> Int {
