@@ -34,28 +34,42 @@ struct OpenAPIConformanceTests {
         for email in ["admin@databayt.org", "teacher@databayt.org", "parent@databayt.org"] {
             tokens.append((email, try await server.signIn(email)))
         }
-        for (email, token) in tokens {
-            func fuzz() throws -> HogwartsProcess.Result {
-                try HogwartsProcess.run(schemathesis, [
-                    "run", "http://127.0.0.1:\(server.port)/openapi.json", "--header", "Authorization: Bearer \(token)",
-                    "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-                    // Signing out would end the token the rest of the run uses. The live stream
-                    // never ends on its own, so each example waited for minutes: its answers are
-                    // checked in live-updates-tests.swift.
-                    "--exclude-path", "/api/mobile/auth/logout", "--exclude-path", "/api/v1/live",
-                    "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
-                ], in: hogwarts.directory)
+        // The three roles side by side, each on a thread of its own: one after another they held
+        // a host-test thread for 25 minutes of a local PostgreSQL pass, and host tests behind it waited.
+        let runs = await withTaskGroup(of: (String, Result<HogwartsProcess.Result, any Error>).self) { group in
+            for (email, token) in tokens {
+                group.addTask {
+                    (email, await onThreadOfItsOwn { Result { try Self.fuzz(schemathesis, port: server.port, token: token, in: hogwarts.directory) } })
+                }
             }
-            var run = try fuzz()
-            if run.status != 0 && Self.onlyOverloaded(run.stdout) {
-                // The server's designed answer when PostgreSQL is too slow to begin (a loaded CI
-                // machine): 503 with Retry-After, nothing written. Asked again once, as a client
-                // would; anything else, or a second time, fails.
-                try await Task.sleep(for: .seconds(5))
-                run = try fuzz()
-            }
+            return await group.reduce(into: [(String, Result<HogwartsProcess.Result, any Error>)]()) { $0.append($1) }
+        }
+        for (email, outcome) in runs {
+            let run = try outcome.get()
             #expect(run.status == 0, "schemathesis as \(email):\n\(run.stdout.suffix(6000))\n\(run.stderr.suffix(2000))")
         }
+    }
+
+    /// One role's fuzzing run, asked again once when its only failures were the database being too slow to begin.
+    static func fuzz(_ schemathesis: URL, port: Int, token: String, in directory: URL) throws -> HogwartsProcess.Result {
+        func once() throws -> HogwartsProcess.Result {
+            try HogwartsProcess.run(schemathesis, [
+                "run", "http://127.0.0.1:\(port)/openapi.json", "--header", "Authorization: Bearer \(token)",
+                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+                // Signing out would end the token the rest of the run uses. The live stream
+                // never ends on its own, so each example waited for minutes: its answers are
+                // checked in live-updates-tests.swift.
+                "--exclude-path", "/api/mobile/auth/logout", "--exclude-path", "/api/v1/live",
+                "--max-examples", "8", "--seed", "20261123", "--workers", "1", "--no-color",
+            ], in: directory)
+        }
+        let run = try once()
+        guard run.status != 0 && onlyOverloaded(run.stdout) else { return run }
+        // The server's designed answer when PostgreSQL is too slow to begin (a loaded CI
+        // machine): 503 with Retry-After, nothing written. Asked again once, as a client
+        // would; anything else, or a second time, fails.
+        Thread.sleep(forTimeInterval: 5)
+        return try once()
     }
 
     /// Whether every failure schemathesis reported is a 503 `DATABASE_UNAVAILABLE`: the database
