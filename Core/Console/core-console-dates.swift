@@ -9,6 +9,13 @@ public enum ConsoleDates {
     static let isolateStart = "\u{2066}"
     static let isolateEnd = "\u{2069}"
     static let noBreakSpace = "\u{00A0}"
+    /// Chromium breaks a line after a dash even before a no-break space, and after a date's
+    /// hyphens: a word joiner after each forbids those breaks and shows nothing.
+    static let wordJoiner = "\u{2060}"
+    static let dashJoined = noBreakSpace + "–" + wordJoiner + noBreakSpace
+
+    /// `2026-09-01` that no line can break inside.
+    static func unbreakable(_ date: String) -> String { date.replacingOccurrences(of: "-", with: "-" + wordJoiner) }
 
     /// Any left-to-right figure (a date, a time, a code) isolated from the text around it.
     public static func isolated(_ text: String) -> String { isolateStart + text + isolateEnd }
@@ -16,14 +23,15 @@ public enum ConsoleDates {
     /// `2026-11-29`, isolated.
     public static func day(_ date: CivilDate) -> String { isolated(date.description) }
 
-    /// `2026-09-01 – 2026-12-20`, isolated and unbreakable (no-break spaces around the dash).
+    /// `2026-09-01 – 2026-12-20`, isolated and on one line (no-break spaces around the dash, and
+    /// word joiners after it and the hyphens).
     public static func range(_ from: CivilDate, _ to: CivilDate) -> String {
-        isolated(from.description + noBreakSpace + "–" + noBreakSpace + to.description)
+        range(from.description, to.description)
     }
 
     /// The same for dates already written `YYYY-MM-DD` (a term's own fields); other text as given, isolated.
     public static func range(_ from: String, _ to: String) -> String {
-        isolated(from + noBreakSpace + "–" + noBreakSpace + to)
+        isolated(unbreakable(from) + dashJoined + unbreakable(to))
     }
 
     /// A short label that fits a chart's margin: `29 Nov`, `29 نوفمبر`.

@@ -3,7 +3,8 @@
 Generated, not written by hand: each person signs in, and every link of their menu (and every
 link those pages offer, once) is opened. A page fails on an HTTP error, on being wider than the
 screen, on command-line words shown to a web user (`--student`, `hogwarts ...`), and on any
-critical or serious finding of axe-core (the real engine, from axe-playwright-python).
+critical or serious finding of axe-core (the real engine, from axe-playwright-python), and on a
+range of dates split across two lines.
 Prints one line per failure and a JSON summary; exits 1 on any failure.
 """
 
@@ -21,6 +22,20 @@ PEOPLE = ["admin@databayt.org", "teacher@databayt.org", "student@databayt.org", 
           "staff@databayt.org", "accountant@databayt.org", "dev@databayt.org", "admin@nile.databayt.org"]
 # Command-line words: an option (`--student`), or the program's name before a command.
 CLI_TEXT = re.compile(r"(?<![\w-])--[a-z][a-z-]+|\bhogwarts [a-z]")
+# Ranges of dates (`ConsoleDates.range`: isolated, with a dash) whose characters sit on more than one line.
+SPLIT_RANGES = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), split = [];
+  for (let node; (node = walker.nextNode());) {
+    for (const match of node.data.matchAll(/\u2066[^\u2069]*\u2013[^\u2069]*\u2069/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index); range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0), tops = rects.map(r => r.top);
+      const lineHeight = Math.min(...rects.map(r => r.height));
+      if (rects.length > 1 && Math.max(...tops) - Math.min(...tops) > lineHeight / 2) split.push(match[0].replace(/[\u2060\u2066\u2069]/g, ''));
+    }
+  }
+  return split.slice(0, 3);
+}"""
 PAGES_PER_PERSON = 40
 FOLLOWED_PER_PAGE = 3
 
@@ -66,6 +81,8 @@ def check_page(page, axe, name, failures):
     cli = CLI_TEXT.search(text)
     if cli:
         failures.append(f"{name}: command-line words on the page: {cli.group(0)!r}")
+    for split in page.evaluate(SPLIT_RANGES):
+        failures.append(f"{name}: a range of dates breaks across lines: {split!r}")
     results = axe.run(page)
     for violation in results.response.get("violations", []):
         if violation.get("impact") in ("critical", "serious"):
