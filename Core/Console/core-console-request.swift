@@ -13,6 +13,8 @@ public struct ConsoleRequest: Sendable {
     public let isPost: Bool
     public let query: [String: String]
     public let form: ConsoleForm
+    /// The files a multipart form sent (`ConsoleMultipart`), none for any other request.
+    public let uploads: [ConsoleUpload]
     /// Modules in force for the school, read for this request.
     public let enabledModules: Set<ModuleID>
     /// The hidden field every form of this session carries.
@@ -27,14 +29,16 @@ public struct ConsoleRequest: Sendable {
     /// Runs an action as the signed-in person in their school, on the kernel's threads (the kernel
     /// is synchronous and never runs on an event loop; writes on `ActionLanes`): the same door as
     /// the CLI and the API.
-    public func run<A: Action>(_ action: A.Type, _ input: A.Input) async throws -> A.Output {
+    /// With a `requestID` (a form's one-time id), a second send of the same form returns the
+    /// first result and applies nothing again, as the API's `Idempotency-Key` does.
+    public func run<A: Action>(_ action: A.Type, _ input: A.Input, requestID: String? = nil) async throws -> A.Output {
         let kernel = kernel
         let principal = principal
         let school = school.id
         let language = language
         do {
             let output = try await ActionLanes.pool(ActionLanes.lane(for: action), reads: threadPool).runIfActive {
-                try kernel.run(action, input, as: principal, in: school, language: language)
+                try kernel.run(action, input, as: principal, in: school, requestID: requestID, language: language)
             }
             metrics.recordAction(A.id, succeeded: true)
             return output

@@ -80,6 +80,10 @@ struct ConsoleShell: Sendable {
             }
             return response
         }
+        if let problem = call.formProblem {
+            return await layout(console, title: console.localizer("console.error.title"), body: .text(""), status: problem.status,
+                                error: console.say(problem.message))
+        }
         guard !call.isPost || ConsoleCSRF.matches(call.form.value(ConsoleCSRF.field), ConsoleCSRF.token(forSession: token)) else {
             return await layout(console, title: console.localizer("console.error.title"), body: .text(""), status: 403,
                           error: console.localizer("console.error.csrf"))
@@ -108,7 +112,7 @@ struct ConsoleShell: Sendable {
         context.facts.schoolID = school.id
         let console = ConsoleRequest(
             kernel: kernel, principal: user.principal, school: school, language: user.language, path: call.path, isPost: call.isPost,
-            query: call.query, form: call.form, enabledModules: enabled, csrfToken: ConsoleCSRF.token(forSession: token),
+            query: call.query, form: call.form, uploads: call.uploads, enabledModules: enabled, csrfToken: ConsoleCSRF.token(forSession: token),
             catalog: catalog, threadPool: server.threadPool, metrics: server.metrics)
         return (console, token)
     }
@@ -170,6 +174,9 @@ struct ConsoleCall {
     let cookies: [String: String]
     let query: [String: String]
     let form: ConsoleForm
+    /// Files of a multipart form, and why such a form was refused (nil when it was not).
+    let uploads: [ConsoleUpload]
+    let formProblem: ConsoleMultipart.Failure?
     let secure: Bool
     let address: String
 
@@ -181,13 +188,32 @@ struct ConsoleCall {
         var query: [String: String] = [:]
         for (name, value) in request.uri.queryParameters where query[String(name)] == nil { query[String(name)] = String(value) }
         self.query = query
-        if isPost {
+        var uploads: [ConsoleUpload] = []
+        var formProblem: ConsoleMultipart.Failure?
+        if isPost, let type = request.headers[.contentType], ConsoleMultipart.isMultipart(type) {
+            // A file upload: read strictly and within its own limit; what is wrong is said on a page.
+            var request = request
+            do {
+                let body = try await request.collectBody(upTo: ConsoleMultipart.maximumBodySize)
+                let parsed = try ConsoleMultipart.parse(Array(buffer: body), contentType: type)
+                form = ConsoleForm(pairs: parsed.fields)
+                uploads = parsed.uploads
+            } catch let failure as ConsoleMultipart.Failure {
+                form = ConsoleForm(pairs: [])
+                formProblem = failure
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                form = ConsoleForm(pairs: [])
+                formProblem = .bodyTooLarge
+            }
+        } else if isPost {
             var request = request
             let body = try await request.collectBody(upTo: APIServer.maximumBodySize)
             form = ConsoleForm(encoded: String(buffer: body))
         } else {
             form = ConsoleForm(pairs: [])
         }
+        self.uploads = uploads
+        self.formProblem = formProblem
         let proto = request.headers[HTTPField.Name("X-Forwarded-Proto") ?? .via]?.lowercased()
         secure = alwaysSecure || proto == "https"
         address = context.clientAddress(of: request)

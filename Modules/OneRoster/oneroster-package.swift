@@ -15,6 +15,17 @@ enum OneRosterPackage {
         return files
     }
 
+    /// A zip sent as bytes (the console's upload), read with the same limits as one on disk;
+    /// `name` is how errors call it.
+    static func read(zip data: Data, name: String, limits: OneRosterLimits) throws -> [String: OneRosterReading] {
+        var meter = OneRosterMeter(limits: limits)
+        let archive: Archive
+        do { archive = try Archive(data: data, accessMode: .read) } catch { throw OneRosterError.unreadablePackage(name) }
+        let files = try readZip(archive, name, &meter)
+        guard !files.isEmpty else { throw OneRosterError.unreadablePackage(name) }
+        return files
+    }
+
     private static func readFolder(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: OneRosterReading] {
         let url = URL(filePath: path)
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".csv") }
@@ -44,6 +55,10 @@ enum OneRosterPackage {
     private static func readZip(_ path: String, _ meter: inout OneRosterMeter) throws -> [String: OneRosterReading] {
         let archive: Archive
         do { archive = try Archive(url: URL(filePath: path), accessMode: .read) } catch { throw OneRosterError.unreadablePackage(path) }
+        return try readZip(archive, path, &meter)
+    }
+
+    private static func readZip(_ archive: Archive, _ path: String, _ meter: inout OneRosterMeter) throws -> [String: OneRosterReading] {
         var entries: [Entry] = []
         var seen = 0
         for entry in archive {

@@ -4,7 +4,8 @@ import Foundation
 extension StudentsModule {
     /// The students list with each student's page and the enrolment form, a teacher's class lists, and everyone's subjects.
     public var consolePages: [ConsolePage] {
-        [StudentsConsole.list, StudentsConsole.classes, StudentsConsole.subjects, StudentsConsole.student, StudentsConsole.enrol]
+        [StudentsConsole.list, StudentsConsole.classes, StudentsConsole.subjects, StudentsConsole.student, StudentsConsole.enrol,
+         StudentsConsole.importPage]
     }
 }
 

@@ -27,6 +27,7 @@ extension StudentsConsole {
         return .page(title: console.say(ListWords.title), body: ListTemplates.page.render(console.common.merging([
             "action": console.pagePath("students", "students"), "intro": console.say(ListWords.intro),
             "enrol": console.may(StudentsPermissions.manage) ? console.pagePath("students", "enrol") : "", "enrolText": console.say(ListWords.enrol),
+            "import": console.may(StudentsPermissions.manage) ? console.pagePath("students", "import") : "", "importText": console.say(ImportWords.link),
             "searchLabel": console.say(ListWords.search), "search": search, "classLabel": console.say(ListWords.classFilter),
             "classes": [["value": "", "label": console.say(ListWords.anyClass), "selected": classID == nil]]
                 + classes.map { ["value": $0.id, "label": $0.label, "selected": $0.id == classID] },
@@ -77,7 +78,7 @@ extension StudentsConsole {
     enum ListTemplates {
         static let page = ConsoleTemplate("""
             <p class="lead">{{intro}}</p>
-            {{#enrol}}<p><a class="button primary" href="{{enrol}}" id="enrol-link">{{enrolText}}</a></p>{{/enrol}}
+            {{#enrol}}<p class="actions"><a class="button primary" href="{{enrol}}" id="enrol-link">{{enrolText}}</a>{{#import}} <a class="button" href="{{import}}" id="import-link">{{importText}}</a>{{/import}}</p>{{/enrol}}
             <form method="get" action="{{action}}" class="panel actions" id="students-filter" role="search">
             <p><label for="students-search">{{searchLabel}}</label><input id="students-search" name="search" type="search" value="{{search}}" maxlength="100"></p>
             <p><label for="students-class">{{classLabel}}</label><select id="students-class" name="class">{{#classes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/classes}}</select></p>

@@ -49,9 +49,45 @@ public final class ConsoleTestClient: Sendable {
         allowed.insert(charactersIn: "-._~")
         let body = fields.map { "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
             .joined(separator: "&")
-        let page = try await send(.post, path, body: body, headers: headers)
+        let page = try await send(.post, path, body: Array(body.utf8), headers: headers)
         if follow, page.status == 303, let location = page.location { return try await get(location) }
         return page
+    }
+
+    /// A file a multipart form sends.
+    public struct UploadFile: Sendable {
+        public let field: String
+        public let name: String
+        public let type: String
+        public let data: Data
+        public init(field: String = "file", name: String, type: String, data: Data) {
+            self.field = field
+            self.name = name
+            self.type = type
+            self.data = data
+        }
+    }
+
+    /// Posts a `multipart/form-data` form as a browser sends a file; `_csrf` is the last page's unless the fields name one.
+    public func post(_ path: String, multipart fields: [(String, String)], files: [UploadFile]) async throws -> ConsoleTestPage {
+        var fields = fields
+        if !fields.contains(where: { $0.0 == "_csrf" }), let csrf = state.withLock({ $0.last?.csrf }) { fields.append(("_csrf", csrf)) }
+        let boundary = "----hogwarts-test-\(UUID().uuidString)"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8)
+            body += Array(file.data) + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try await post(path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// Posts any body with any `Content-Type` (a malformed upload), following no redirect.
+    public func post(_ path: String, body: [UInt8], contentType: String) async throws -> ConsoleTestPage {
+        try await send(.post, path, body: body, headers: ["Content-Type": contentType])
     }
 
     /// Signs in through the form (choosing `school` by id when the email is in several).
@@ -63,7 +99,7 @@ public final class ConsoleTestClient: Sendable {
         return try await post("/sign-in", fields)
     }
 
-    private func send(_ method: HTTPRequest.Method, _ path: String, body: String?, headers: [String: String]) async throws -> ConsoleTestPage {
+    private func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]?, headers: [String: String]) async throws -> ConsoleTestPage {
         var fields = HTTPFields()
         let cookies = state.withLock { $0.cookies }
         if !cookies.isEmpty { fields[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
@@ -71,7 +107,7 @@ public final class ConsoleTestClient: Sendable {
         for (name, value) in headers {
             if let field = HTTPField.Name(name) { fields[field] = value }
         }
-        let page = try await client.execute(uri: path, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) }) { response in
+        let page = try await client.execute(uri: path, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) }) { response in
             var headers: [String: String] = [:]
             for field in response.headers { headers[field.name.canonicalName] = field.value }
             let setCookies = response.headers.filter { $0.name == .setCookie }.map(\.value)

@@ -1,0 +1,106 @@
+import Core
+import Foundation
+
+extension OneRosterModule {
+    /// The administrator's roster import from a OneRoster zip.
+    public var consolePages: [ConsolePage] { [OneRosterConsole.importPage] }
+}
+
+/// Importing a OneRoster zip in the console, the same two steps as the command's dry run and
+/// import: choose the zip and *Check* (`oneroster.import` as a dry run: every violation by file,
+/// row and column, nothing written); a set with none shows what it holds and an *Import* button,
+/// which sends the same bytes again (carried in the page, base64) to the same action, which reads
+/// and checks them again and writes all or nothing. A second press cannot add anything twice: the
+/// module's id map makes a repeated import update what the first created. (No kernel request id
+/// here: it would keep the new accounts' one-time codes in the kernel's table of answers.)
+enum OneRosterConsole {
+    static let importPage = ConsolePage("import", title: Words.title, permission: OneRosterPermissions.importRoster) { console in
+        guard console.isPost else { return form(console, problem: "") }
+        let carried = console.form.value("step") == "import"
+        let upload: ConsoleUpload
+        if carried {
+            guard let text = console.form.value("zip"), text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
+                  let data = Data(base64Encoded: text), !data.isEmpty else { return form(console, problem: console.say(Words.lost)) }
+            upload = ConsoleUpload(field: "file", fileName: console.form.value("name") ?? "", contentType: "application/zip", data: data)
+        } else {
+            guard let chosen = console.uploads.first(where: { $0.field == "file" }) else { return form(console, problem: console.say(Words.noFile)) }
+            upload = chosen
+        }
+        guard isZip(upload) else { return form(console, problem: console.say(Words.notZip)) }
+        let name = shown(upload.fileName)
+        let files: [String: OneRosterReading]
+        do {
+            let limits = OneRosterLimits(try await console.offload { [school = console.school.id] kernel in try kernel.settings(for: school) })
+            files = try await console.offload { _ in try OneRosterPackage.read(zip: upload.data, name: name, limits: limits) }
+        } catch let error as OneRosterError {
+            return form(console, problem: console.message(for: error))
+        }
+        do {
+            let report = try await console.run(ImportOneRoster.self, .init(read: files, dryRun: !carried))
+            if !report.violations.isEmpty { return problems(report.violations, warnings: report.warnings, name: name, console) }
+            return carried ? OneRosterConsoleResult.done(report, console) : ready(files, report: report, upload: upload, name: name, console)
+        } catch OneRosterError.invalidSet(let violations) {
+            return problems(violations, warnings: [], name: name, console)
+        } catch let error as OneRosterError {
+            return form(console, problem: console.message(for: error))
+        }
+    }
+
+    /// A `.zip` name and a zip's first bytes (a local file header, or an empty archive's end record).
+    static func isZip(_ upload: ConsoleUpload) -> Bool {
+        let head = [UInt8](upload.data.prefix(4))
+        return upload.fileName.lowercased().hasSuffix(".zip") && (head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06])
+    }
+
+    /// A file's name as a sentence shows it: short enough for a phone's line.
+    static func shown(_ name: String) -> String {
+        let name = name.filter { !$0.isNewline }
+        return name.count > 30 ? String(name.prefix(14)) + "…" + String(name.suffix(14)) : name
+    }
+
+    /// The set passed the check: its files and rows, what was read leniently, and the Import button.
+    private static func ready(_ files: [String: OneRosterReading], report: OneRosterImportReport, upload: ConsoleUpload, name: String,
+                              _ console: ConsoleRequest) -> ConsoleResponse {
+        let rows: [[String: Any]] = files.sorted { $0.key < $1.key }.map { file, reading in
+            var count = 0
+            if case .table(let table) = reading { count = table.rows.count }
+            return ["file": file + ".csv", "rows": String(count)]
+        }
+        return .page(title: console.say(Words.title), body: Templates.ready.render(console.common.merging([
+            "summary": console.say(Words.ready, ["version": report.version]),
+            "fileLabel": console.say(Words.file), "rowsLabel": console.say(Words.rows), "files": rows,
+            "warnings": warningsTable(report.warnings, console),
+            "action": console.pagePath("oneroster", "import"), "name": name, "carried": upload.data.base64EncodedString(),
+            "submit": console.say(Words.importButton), "again": console.pagePath("oneroster", "import"), "againText": console.say(Words.other),
+        ]) { $1 }))
+    }
+
+    private static func problems(_ violations: [OneRosterViolation], warnings: [OneRosterViolation], name: String, _ console: ConsoleRequest) -> ConsoleResponse {
+        let table = Templates.problems.render([
+            "summary": console.say(Words.problems, ["count": String(violations.count), "file": name]),
+            "fileLabel": console.say(Words.file), "rowLabel": console.say(Words.row), "columnLabel": console.say(Words.column),
+            "reasonLabel": console.say(Words.reason), "problems": lines(violations),
+        ])
+        return form(console, problem: "", above: table)
+    }
+
+    static func lines(_ violations: [OneRosterViolation]) -> [[String: String]] {
+        violations.map { ["file": $0.file, "row": String($0.row), "column": $0.column, "reason": $0.reason] }
+    }
+
+    static func warningsTable(_ warnings: [OneRosterViolation], _ console: ConsoleRequest) -> ConsoleHTML {
+        guard !warnings.isEmpty else { return ConsoleHTML.text("") }
+        return Templates.warnings.render([
+            "summary": console.say(Words.warnings, ["count": String(warnings.count)]),
+            "fileLabel": console.say(Words.file), "rowLabel": console.say(Words.row), "columnLabel": console.say(Words.column),
+            "reasonLabel": console.say(Words.reason), "warnings": lines(Array(warnings.prefix(200))),
+        ])
+    }
+
+    static func form(_ console: ConsoleRequest, problem: String, above: ConsoleHTML? = nil) -> ConsoleResponse {
+        .page(title: console.say(Words.title), body: Templates.form.render(console.common.merging([
+            "above": above ?? ConsoleHTML.text(""), "problem": problem, "action": console.pagePath("oneroster", "import"),
+            "intro": console.say(Words.intro), "zipLabel": console.say(Words.zip), "hint": console.say(Words.hint), "check": console.say(Words.check),
+        ]) { $1 }))
+    }
+}
