@@ -10,7 +10,6 @@ extension OneRosterConsole {
         static let zip = LocalizedText(ar: "ملف OneRoster بصيغة ‎.zip‎ (حتى 1 ميغابايت)", en: "OneRoster .zip file (up to 1 MB)")
         static let hint = LocalizedText(ar: "ملفات CSV في جذر الملف المضغوط: manifest.csv و orgs.csv و users.csv وغيرها.",
                                         en: "CSV files at the root of the zip: manifest.csv, orgs.csv, users.csv and the others.")
-        static let check = LocalizedText(ar: "افحص الملف", en: "Check the file")
         static let noFile = LocalizedText(ar: "لم يُختر ملف. اختر ملف ‎.zip‎ ثم افحصه.", en: "No file was chosen. Choose a .zip file, then check it.")
         static let notZip = LocalizedText(
             ar: "هذا ليس ملفًا مضغوطًا بصيغة ‎.zip‎. صدّر المجموعة من نظام المعلومات بصيغة OneRoster CSV مضغوطة واختر الملف مرة أخرى. لم يُكتب شيء.",
@@ -20,18 +19,10 @@ extension OneRosterConsole {
             en: "The file {file} has {count} violations, and nothing was written. Correct them in the information system's export, then choose the file and check it again.")
         static let warnings = LocalizedText(ar: "قراءات متساهلة ({count}): قُبلت كما هو موضح ولا تمنع الاستيراد.",
                                             en: "Read leniently ({count}): accepted as described, and they do not stop the import.")
-        static let file = LocalizedText(ar: "الملف", en: "File")
-        static let row = LocalizedText(ar: "الصف", en: "Row")
-        static let column = LocalizedText(ar: "العمود", en: "Column")
-        static let reason = LocalizedText(ar: "المشكلة", en: "Problem")
         static let rows = LocalizedText(ar: "صفوف البيانات", en: "Data rows")
         static let ready = LocalizedText(ar: "لا مخالفات في المجموعة (OneRoster {version}). هذا ما فيها:",
                                          en: "The set has no violations (OneRoster {version}). This is what it holds:")
         static let importButton = LocalizedText(ar: "استورد القائمة", en: "Import the roster")
-        static let other = LocalizedText(ar: "اختر ملفًا آخر", en: "Choose another file")
-        static let lost = LocalizedText(
-            ar: "لم يصل الملف المفحوص مع الطلب، فلم يُكتب شيء. اختر الملف وافحصه مرة أخرى.",
-            en: "The checked file did not come with the request, so nothing was written. Choose the file and check it again.")
         static let done = LocalizedText(ar: "تم استيراد القائمة (OneRoster {version}).", en: "The roster was imported (OneRoster {version}).")
         static let created = LocalizedText(ar: "أُنشئ: {kind} ({count})", en: "Created: {kind} ({count})")
         static let updated = LocalizedText(ar: "حُدّث: {kind} ({count})", en: "Updated: {kind} ({count})")
@@ -49,35 +40,6 @@ extension OneRosterConsole {
     }
 
     enum Templates {
-        static let form = ConsoleTemplate("""
-            {{{above}}}
-            <p class="lead">{{intro}}</p>
-            {{#problem}}<p class="problem" role="alert" id="import-problem">{{problem}}</p>{{/problem}}
-            <form method="post" action="{{action}}" enctype="multipart/form-data" class="panel" id="import-form" data-submit-once>
-            <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="step" value="check">
-            <div class="field"><label for="import-file">{{zipLabel}}</label>
-            <input id="import-file" name="file" type="file" accept=".zip,application/zip" required aria-describedby="import-file-hint">
-            <p class="hint" id="import-file-hint">{{hint}}</p></div>
-            <p class="actions"><button type="submit" class="primary">{{check}}</button></p>
-            </form>
-            """)
-
-        static let problems = ConsoleTemplate("""
-            <p class="problem" role="alert" id="import-problems">{{summary}}</p>
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="import-problems"><table id="import-problem-table">
-            <thead><tr><th scope="col">{{fileLabel}}</th><th scope="col">{{rowLabel}}</th><th scope="col">{{columnLabel}}</th><th scope="col">{{reasonLabel}}</th></tr></thead><tbody>
-            {{#problems}}<tr><td><code dir="ltr">{{file}}</code></td><td>{{row}}</td><td><code dir="ltr">{{column}}</code></td><td>{{reason}}</td></tr>{{/problems}}
-            </tbody></table></div>
-            """)
-
-        static let warnings = ConsoleTemplate("""
-            <p class="hint" id="import-warnings">{{summary}}</p>
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="import-warnings"><table id="import-warning-table">
-            <thead><tr><th scope="col">{{fileLabel}}</th><th scope="col">{{rowLabel}}</th><th scope="col">{{columnLabel}}</th><th scope="col">{{reasonLabel}}</th></tr></thead><tbody>
-            {{#warnings}}<tr><td><code dir="ltr">{{file}}</code></td><td>{{row}}</td><td><code dir="ltr">{{column}}</code></td><td>{{reason}}</td></tr>{{/warnings}}
-            </tbody></table></div>
-            """)
-
         static let ready = ConsoleTemplate("""
             <p class="notice" role="status" id="import-ready" tabindex="-1" data-focus-on-load>{{summary}}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-labelledby="import-ready"><table id="import-preview">

@@ -20,7 +20,7 @@ enum OneRosterConsole {
         let upload: ConsoleUpload
         if carried {
             guard let text = console.form.value("zip"), text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
-                  let data = Data(base64Encoded: text), !data.isEmpty else { return form(console, problem: console.say(Words.lost)) }
+                  let data = Data(base64Encoded: text), !data.isEmpty else { return form(console, problem: console.say(ConsoleFileCheck.Words.lost)) }
             upload = ConsoleUpload(field: "file", fileName: console.form.value("name") ?? "", contentType: "application/zip", data: data)
         } else {
             guard let chosen = console.uploads.first(where: { $0.field == "file" }) else { return form(console, problem: console.say(Words.noFile)) }
@@ -68,39 +68,33 @@ enum OneRosterConsole {
         }
         return .page(title: console.say(Words.title), body: Templates.ready.render(console.common.merging([
             "summary": console.say(Words.ready, ["version": report.version]),
-            "fileLabel": console.say(Words.file), "rowsLabel": console.say(Words.rows), "files": rows,
+            "fileLabel": console.say(ConsoleFileCheck.Words.file), "rowsLabel": console.say(Words.rows), "files": rows,
             "warnings": warningsTable(report.warnings, console),
             "action": console.pagePath("oneroster", "import"), "name": name, "carried": upload.data.base64EncodedString(),
-            "submit": console.say(Words.importButton), "again": console.pagePath("oneroster", "import"), "againText": console.say(Words.other),
+            "submit": console.say(Words.importButton), "again": console.pagePath("oneroster", "import"), "againText": console.say(ConsoleFileCheck.Words.other),
         ]) { $1 }))
     }
 
     private static func problems(_ violations: [OneRosterViolation], warnings: [OneRosterViolation], name: String, _ console: ConsoleRequest) -> ConsoleResponse {
-        let table = Templates.problems.render([
-            "summary": console.say(Words.problems, ["count": String(violations.count), "file": name]),
-            "fileLabel": console.say(Words.file), "rowLabel": console.say(Words.row), "columnLabel": console.say(Words.column),
-            "reasonLabel": console.say(Words.reason), "problems": lines(violations),
-        ])
+        let table = ConsoleFileCheck.findings(console, summary: console.say(Words.problems, ["count": String(violations.count), "file": name]),
+                                              id: "import-problems", stopsImport: true, findings(violations))
         return form(console, problem: "", above: table)
     }
 
-    static func lines(_ violations: [OneRosterViolation]) -> [[String: String]] {
-        violations.map { ["file": $0.file, "row": String($0.row), "column": $0.column, "reason": $0.reason] }
+    static func findings(_ violations: [OneRosterViolation]) -> [ConsoleFileCheck.Finding] {
+        violations.map { ConsoleFileCheck.Finding(file: $0.file, row: $0.row, column: $0.column, reason: $0.reason) }
     }
 
     static func warningsTable(_ warnings: [OneRosterViolation], _ console: ConsoleRequest) -> ConsoleHTML {
         guard !warnings.isEmpty else { return ConsoleHTML.text("") }
-        return Templates.warnings.render([
-            "summary": console.say(Words.warnings, ["count": String(warnings.count)]),
-            "fileLabel": console.say(Words.file), "rowLabel": console.say(Words.row), "columnLabel": console.say(Words.column),
-            "reasonLabel": console.say(Words.reason), "warnings": lines(Array(warnings.prefix(200))),
-        ])
+        return ConsoleFileCheck.findings(console, summary: console.say(Words.warnings, ["count": String(warnings.count)]),
+                                         id: "import-warnings", stopsImport: false, findings(Array(warnings.prefix(200))))
     }
 
     static func form(_ console: ConsoleRequest, problem: String, above: ConsoleHTML? = nil) -> ConsoleResponse {
-        .page(title: console.say(Words.title), body: Templates.form.render(console.common.merging([
-            "above": above ?? ConsoleHTML.text(""), "problem": problem, "action": console.pagePath("oneroster", "import"),
-            "intro": console.say(Words.intro), "zipLabel": console.say(Words.zip), "hint": console.say(Words.hint), "check": console.say(Words.check),
-        ]) { $1 }))
+        let field = ConsoleFileCheck.Field(label: console.say(Words.zip), accept: ".zip,application/zip", hint: console.say(Words.hint))
+        return .page(title: console.say(Words.title),
+                     body: ConsoleFileCheck.form(console, action: console.pagePath("oneroster", "import"), intro: console.say(Words.intro),
+                                                 field: field, problem: problem, above: above))
     }
 }

@@ -10,7 +10,6 @@ extension StudentsConsole {
             en: "Choose a CSV file, then Check the file: every row is checked and nothing is written. If the file has no problems, you see who will be added and an Import button; everyone is added together, or no one is.")
         static let file = LocalizedText(ar: "ملف CSV (بترميز UTF-8، حتى 1 ميغابايت)", en: "CSV file (UTF-8, up to 1 MB)")
         static let hint = LocalizedText(ar: "الصف الأول أسماء الأعمدة: {columns}", en: "The first row names the columns: {columns}")
-        static let check = LocalizedText(ar: "افحص الملف", en: "Check the file")
         static let cancel = LocalizedText(ar: "العودة إلى الطلاب", en: "Back to the students")
         static let noFile = LocalizedText(ar: "لم يُختر ملف. اختر ملف CSV ثم افحصه.", en: "No file was chosen. Choose a CSV file, then check it.")
         static let notCSV = LocalizedText(
@@ -20,42 +19,14 @@ extension StudentsConsole {
         static let problems = LocalizedText(
             ar: "في الملف {file} مشكلات عددها {count}، ولم يُكتب شيء. صحّحها في الملف ثم اختره وافحصه مرة أخرى.",
             en: "The file {file} has {count} problems, and nothing was written. Correct them in the file, then choose it and check it again.")
-        static let row = LocalizedText(ar: "الصف", en: "Row")
-        static let column = LocalizedText(ar: "العمود", en: "Column")
-        static let reason = LocalizedText(ar: "المشكلة", en: "Problem")
         static let ready = LocalizedText(ar: "لا مشكلات في الملف. سيُضاف {count} من الطلاب:", en: "The file has no problems. {count} students will be added:")
         static let more = LocalizedText(ar: "و{count} غيرهم.", en: "And {count} more.")
         static let importButton = LocalizedText(ar: "استورد {count} من الطلاب", en: "Import {count} students")
-        static let other = LocalizedText(ar: "اختر ملفًا آخر", en: "Choose another file")
-        static let lost = LocalizedText(
-            ar: "لم يصل الملف المفحوص مع الطلب، فلم يُكتب شيء. اختر الملف وافحصه مرة أخرى.",
-            en: "The checked file did not come with the request, so nothing was written. Choose the file and check it again.")
         static let done = LocalizedText(ar: "تم: أُضيف {count} من الطلاب.", en: "Done: {count} students were added.")
         static let toList = LocalizedText(ar: "اعرض قائمة الطلاب", en: "Show the students list")
     }
 
     enum ImportTemplates {
-        static let form = ConsoleTemplate("""
-            {{{above}}}
-            <p class="lead">{{intro}}</p>
-            {{#problem}}<p class="problem" role="alert" id="import-problem">{{problem}}</p>{{/problem}}
-            <form method="post" action="{{action}}" enctype="multipart/form-data" class="panel" id="import-form" data-submit-once>
-            <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="step" value="check">
-            <div class="field"><label for="import-file">{{fileLabel}}</label>
-            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="import-file-hint">
-            <p class="hint" id="import-file-hint">{{hint}}</p></div>
-            <p class="actions"><button type="submit" class="primary">{{check}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p>
-            </form>
-            """)
-
-        static let problems = ConsoleTemplate("""
-            <p class="problem" role="alert" id="import-problems">{{summary}}</p>
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="import-problems"><table id="import-problem-table">
-            <thead><tr><th scope="col">{{rowLabel}}</th><th scope="col">{{columnLabel}}</th><th scope="col">{{reasonLabel}}</th></tr></thead><tbody>
-            {{#problems}}<tr><td>{{row}}</td><td><code dir="ltr">{{column}}</code></td><td>{{reason}}</td></tr>{{/problems}}
-            </tbody></table></div>
-            """)
-
         static let ready = ConsoleTemplate("""
             <p class="notice" role="status" id="import-ready" tabindex="-1" data-focus-on-load>{{summary}}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-labelledby="import-ready"><table id="import-preview">

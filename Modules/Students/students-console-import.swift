@@ -33,7 +33,7 @@ extension StudentsConsole {
             "grLabel": console.say(ListWords.gr), "nameLabel": console.say(ListWords.name), "classLabel": console.say(ListWords.schoolClass),
             "carried": data.base64EncodedString(), "request": UUID().uuidString.lowercased(),
             "submit": console.say(ImportWords.importButton, ["count": String(report.rows)]),
-            "again": console.pagePath("students", "import"), "againText": console.say(ImportWords.other),
+            "again": console.pagePath("students", "import"), "againText": console.say(ConsoleFileCheck.Words.other),
         ]) { $1 }))
     }
 
@@ -42,7 +42,7 @@ extension StudentsConsole {
         guard let request = console.form.value("request"), UUID(uuidString: request) != nil,
               let text = console.form.value("csv"), text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
               let data = Data(base64Encoded: text), !data.isEmpty else {
-            return importForm(console, problem: console.say(ImportWords.lost))
+            return importForm(console, problem: console.say(ConsoleFileCheck.Words.lost))
         }
         let name = ImportUpload.shown(console.form.value("name") ?? "")
         let csv: String
@@ -61,21 +61,19 @@ extension StudentsConsole {
     }
 
     private static func problemsPage(_ problems: [ImportProblem], name: String, _ console: ConsoleRequest) -> ConsoleResponse {
-        let table = ImportTemplates.problems.render([
-            "summary": console.say(ImportWords.problems, ["count": String(problems.count), "file": name]),
-            "rowLabel": console.say(ImportWords.row), "columnLabel": console.say(ImportWords.column), "reasonLabel": console.say(ImportWords.reason),
-            "problems": problems.map { ["row": String($0.row), "column": $0.column, "reason": $0.reason] },
-        ])
+        let table = ConsoleFileCheck.findings(console, summary: console.say(ImportWords.problems, ["count": String(problems.count), "file": name]),
+                                              id: "import-problems", stopsImport: true,
+                                              problems.map { ConsoleFileCheck.Finding(row: $0.row, column: $0.column, reason: $0.reason) })
         return importForm(console, problem: "", above: table)
     }
 
     static func importForm(_ console: ConsoleRequest, problem: String, above: ConsoleHTML? = nil) -> ConsoleResponse {
-        .page(title: console.say(ImportWords.title), body: ImportTemplates.form.render(console.common.merging([
-            "above": above ?? ConsoleHTML.text(""), "problem": problem,
-            "action": console.pagePath("students", "import"), "intro": console.say(ImportWords.intro),
-            "fileLabel": console.say(ImportWords.file), "hint": console.say(ImportWords.hint, ["columns": StudentFields.columns.joined(separator: ", ")]),
-            "check": console.say(ImportWords.check), "cancel": console.pagePath("students", "students"), "cancelText": console.say(ImportWords.cancel),
-        ]) { $1 }))
+        let field = ConsoleFileCheck.Field(label: console.say(ImportWords.file), accept: ".csv,text/csv",
+                                           hint: console.say(ImportWords.hint, ["columns": StudentFields.columns.joined(separator: ", ")]),
+                                           cancel: (console.pagePath("students", "students"), console.say(ImportWords.cancel)))
+        return .page(title: console.say(ImportWords.title),
+                     body: ConsoleFileCheck.form(console, action: console.pagePath("students", "import"), intro: console.say(ImportWords.intro),
+                                                 field: field, problem: problem, above: above))
     }
 }
 
