@@ -11,7 +11,7 @@ import Testing
 @Suite("Behind nginx", .waitsOnProcesses, .serialized,
        .enabled(if: NginxRun.available, "needs nginx, curl and openssl (Debian: nginx-light curl openssl)"))
 struct ReverseProxyTests {
-    @Test("two people through nginx keep separate sign-in limits; a forged X-Forwarded-For, direct or through nginx, changes nothing; https at nginx makes the console cookie Secure")
+    @Test("two people through nginx keep separate sign-in limits; a forged X-Forwarded-For, direct or through nginx, changes nothing; https at nginx makes the console cookie Secure; a console upload up to 2 MiB passes nginx, more is refused")
     func limitsAndForwarding() throws {
         let hogwarts = try HogwartsProcess()
         defer { hogwarts.cleanUp() }
@@ -39,6 +39,15 @@ struct ReverseProxyTests {
         #expect(direct.status == 401)
         let audit = try hogwarts.strings("SELECT COUNT(*) FROM kernel_rate_limits WHERE key = 'sign-in|127.0.0.2'")
         #expect(audit == ["0"], "the proxy's own address is never limited in anyone's place")
+
+        // A console upload of up to 2 MiB (a 1 MiB file, then the same bytes again in base64 when it
+        // is imported) passes nginx to the console, which answers it in its own words; more is refused.
+        let upload = hogwarts.directory.appending(path: "upload.bin")
+        try Data(repeating: 0x41, count: 3 << 19).write(to: upload)
+        let passed = try Curl.post("\(nginx.http)/m/students/import", file: upload, type: "multipart/form-data; boundary=x", from: "127.0.0.3")
+        #expect(passed.status != 413, "1.5 MiB reaches the console: \(passed.status) \(passed.body.prefix(200))")
+        try Data(repeating: 0x41, count: 3 << 20).write(to: upload)
+        #expect(try Curl.post("\(nginx.http)/m/students/import", file: upload, type: "multipart/form-data; boundary=x", from: "127.0.0.3").status == 413)
 
         let overTLS = try Curl.get("\(nginx.https)/sign-in", from: "127.0.0.3")
         #expect(overTLS.status == 200)
@@ -164,6 +173,11 @@ enum Curl {
 
     static func post(_ url: String, json: String, from address: String, headers: [String] = []) throws -> Answer {
         try call(["--interface", address, "-H", "Content-Type: application/json", "--data-binary", json] + headers.flatMap { ["-H", $0] } + [url])
+    }
+
+    /// A POST whose body is a file's bytes (a body too large for an argument).
+    static func post(_ url: String, file: URL, type: String, from address: String) throws -> Answer {
+        try call(["--interface", address, "-H", "Content-Type: \(type)", "--data-binary", "@\(file.path)", url])
     }
 
     /// Groups of identical POSTs (each with its extra headers), all sent at once by one curl;
