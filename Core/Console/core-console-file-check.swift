@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the pages that take a file share (Students' CSV, OneRoster's zip): the form that checks a
 /// chosen file, and the table of what the check found in it, row by row. The page keeps its own
 /// words for what the file is and what it holds; these are the same on every such page.
@@ -43,6 +45,20 @@ public enum ConsoleFileCheck {
             self.column = column
             self.reason = reason
         }
+    }
+
+    /// A file's name as a sentence shows it: short enough for a phone's line.
+    public static func shown(_ name: String) -> String {
+        let name = name.filter { !$0.isNewline }
+        return name.count > 30 ? String(name.prefix(14)) + "…" + String(name.suffix(14)) : name
+    }
+
+    /// The checked file a page carried on to its Import step (base64 in a hidden field): nil when it
+    /// is missing, empty, not base64, or longer than an upload may be.
+    public static func carried(_ text: String?) -> Data? {
+        guard let text, text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
+              let data = Data(base64Encoded: text), !data.isEmpty else { return nil }
+        return data
     }
 
     /// The form that sends the chosen file to `action` to be checked, under `problem` (a sentence)

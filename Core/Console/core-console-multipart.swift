@@ -122,21 +122,8 @@ public enum ConsoleMultipart {
 
     /// Where `needle` starts at or after `from`, looking no further than `within` bytes on.
     private static func find(_ needle: [UInt8], in body: [UInt8], from: Int, within: Int) -> Int? {
-        guard let first = needle.first, from <= body.count else { return nil }
-        let last = min(body.count - needle.count, from + within)
-        guard last >= from else { return nil }
-        return body.withUnsafeBufferPointer { bytes -> Int? in
-            var index = from
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < needle.count && bytes[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return index }
-                }
-                index += 1
-            }
-            return nil
-        }
+        guard from <= body.count else { return nil }
+        return body[from..<min(body.count, from + within + needle.count)].firstRange(of: needle)?.lowerBound
     }
 
     /// A part's headers: the field's name, the file name when it is a file, and its type.

@@ -17,7 +17,7 @@ enum OneRosterConsoleResult {
             "codesIntro": report.codes.isEmpty ? "" : console.say(Words.codes, ["count": String(report.codes.count)]),
             "emailLabel": console.say(Words.email), "codeLabel": console.say(Words.code), "expiresLabel": console.say(Words.expires),
             "codes": report.codes.map { ["email": $0.email, "code": $0.code, "expires": ConsoleDates.isolated($0.expiresOn)] },
-            "students": console.enabledModules.contains("students") ? "/m/students/students" : "", "studentsText": console.say(Words.toStudents),
+            "students": console.enabledModules.contains("students") ? console.pagePath("students", "students") : "", "studentsText": console.say(Words.toStudents),
         ]) { $1 }))
     }
 }

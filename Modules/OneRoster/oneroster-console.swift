@@ -19,15 +19,14 @@ enum OneRosterConsole {
         let carried = console.form.value("step") == "import"
         let upload: ConsoleUpload
         if carried {
-            guard let text = console.form.value("zip"), text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
-                  let data = Data(base64Encoded: text), !data.isEmpty else { return form(console, problem: console.say(ConsoleFileCheck.Words.lost)) }
+            guard let data = ConsoleFileCheck.carried(console.form.value("zip")) else { return form(console, problem: console.say(ConsoleFileCheck.Words.lost)) }
             upload = ConsoleUpload(field: "file", fileName: console.form.value("name") ?? "", contentType: "application/zip", data: data)
         } else {
             guard let chosen = console.uploads.first(where: { $0.field == "file" }) else { return form(console, problem: console.say(Words.noFile)) }
             upload = chosen
         }
         guard isZip(upload) else { return form(console, problem: console.say(Words.notZip)) }
-        let name = shown(upload.fileName)
+        let name = ConsoleFileCheck.shown(upload.fileName)
         let files: [String: OneRosterReading]
         do {
             let limits = OneRosterLimits(try await console.offload { [school = console.school.id] kernel in try kernel.settings(for: school) })
@@ -52,11 +51,6 @@ enum OneRosterConsole {
         return upload.fileName.lowercased().hasSuffix(".zip") && (head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06])
     }
 
-    /// A file's name as a sentence shows it: short enough for a phone's line.
-    static func shown(_ name: String) -> String {
-        let name = name.filter { !$0.isNewline }
-        return name.count > 30 ? String(name.prefix(14)) + "…" + String(name.suffix(14)) : name
-    }
 
     /// The set passed the check: its files and rows, what was read leniently, and the Import button.
     private static func ready(_ files: [String: OneRosterReading], report: OneRosterImportReport, upload: ConsoleUpload, name: String,

@@ -22,11 +22,11 @@ extension StudentsConsole {
         let csv: String
         do { csv = try StudentsCSVText.decode(data) } catch let error as InputError { return importForm(console, problem: console.message(for: error)) }
         let report = try await console.run(ImportStudents.self, .init(csv: csv, dryRun: true))
-        if !report.problems.isEmpty { return problemsPage(report.problems, name: ImportUpload.shown(name), console) }
+        if !report.problems.isEmpty { return problemsPage(report.problems, name: ConsoleFileCheck.shown(name), console) }
         guard report.rows > 0 else { return importForm(console, problem: console.say(ImportWords.empty)) }
         let preview = ImportUpload.preview(csv)
         return .page(title: console.say(ImportWords.title), body: ImportTemplates.ready.render(console.common.merging([
-            "action": console.pagePath("students", "import"), "file": ImportUpload.shown(name),
+            "action": console.pagePath("students", "import"), "file": ConsoleFileCheck.shown(name),
             "summary": console.say(ImportWords.ready, ["count": String(report.rows)]),
             "rows": preview.map { ["gr": $0.gr, "name": $0.name, "class": $0.schoolClass.isEmpty ? console.say(Names.noClass) : $0.schoolClass] },
             "more": report.rows > preview.count ? console.say(ImportWords.more, ["count": String(report.rows - preview.count)]) : "",
@@ -40,11 +40,10 @@ extension StudentsConsole {
     /// The Import button: the bytes the check showed, checked again by the action and written once.
     private static func importCarried(_ console: ConsoleRequest) async throws -> ConsoleResponse {
         guard let request = console.form.value("request"), UUID(uuidString: request) != nil,
-              let text = console.form.value("csv"), text.utf8.count <= ConsoleMultipart.maximumFileSize / 3 * 4 + 4,
-              let data = Data(base64Encoded: text), !data.isEmpty else {
+              let data = ConsoleFileCheck.carried(console.form.value("csv")) else {
             return importForm(console, problem: console.say(ConsoleFileCheck.Words.lost))
         }
-        let name = ImportUpload.shown(console.form.value("name") ?? "")
+        let name = ConsoleFileCheck.shown(console.form.value("name") ?? "")
         let csv: String
         do { csv = try StudentsCSVText.decode(data) } catch let error as InputError { return importForm(console, problem: console.message(for: error)) }
         let report: ImportReport
@@ -86,12 +85,6 @@ enum ImportUpload {
         let head = [UInt8](upload.data.prefix(4))
         let binary: [[UInt8]] = [[0x50, 0x4B, 0x03, 0x04], [0x25, 0x50, 0x44, 0x46], [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0xD0, 0xCF, 0x11, 0xE0]]
         return !binary.contains { head.starts(with: $0) }
-    }
-
-    /// A file's name as a sentence shows it: short enough for a phone's line.
-    static func shown(_ name: String) -> String {
-        let name = name.filter { !$0.isNewline }
-        return name.count > 30 ? String(name.prefix(14)) + "…" + String(name.suffix(14)) : name
     }
 
     /// The first rows to be added, as the check read them (the action's own check already passed).
