@@ -23,7 +23,13 @@ struct ConsolePasswordResetPage: Sendable {
             return try await render(call, status: 400, step: .email, error: localizer("console.reset.email-missing"))
         }
         let kernel = shell.kernel
-        Task { _ = try? await ActionLanes.passwords.runIfActive { try reset.mailCode(to: email, kernel: kernel) } }
+        Task {
+            do {
+                try await ActionLanes.passwords.runIfActive { try reset.mailCode(to: email, kernel: kernel) }
+            } catch {
+                kernel.reportBackgroundFailure("password reset mail", error)
+            }
+        }
         return try await render(call, status: 200, step: .code, notice: localizer("console.reset.sent"), email: email)
     }
 

@@ -62,3 +62,11 @@ extension Kernel {
         }
     }
 }
+
+extension Kernel {
+    /// Logs work a module does after it has answered (a mail asked for in the background), whose
+    /// failure no caller hears: the server's log is where an operator then finds it.
+    public func reportBackgroundFailure(_ work: String, _ error: any Error) {
+        logger.warning("background work failed", metadata: ["work": "\(work)", "error": "\(error)"])
+    }
+}

@@ -40,11 +40,15 @@ public struct RequestPasswordReset: PreparedAction {
             context.auditOutcome = .failed
             return false
         }
-        try context.database.execute("DELETE FROM auth_password_resets WHERE school_id = :school_id AND user_id = :user", ["user": .text(user.id)])
-        try context.database.insert(into: "auth_password_resets", [
-            "user_id": .text(user.id), "code_hash": .text(prepared.hash), "created_at": SQLValue(context.now),
-            "expires_at": SQLValue(context.now.addingTimeInterval(PasswordResetPolicy.codeLifetime)),
-        ])
+        // One statement, not a delete then an insert: two asks at once (a double tap, two servers)
+        // would both delete nothing on PostgreSQL and the second insert would break the key.
+        try context.database.execute("""
+            INSERT INTO auth_password_resets (school_id, user_id, code_hash, created_at, expires_at, attempts, used_at)
+            VALUES (:school_id, :user, :hash, :created, :expires, 0, NULL)
+            ON CONFLICT (school_id, user_id) DO UPDATE SET code_hash = excluded.code_hash, created_at = excluded.created_at,
+                expires_at = excluded.expires_at, attempts = 0, used_at = NULL
+            """, ["user": .text(user.id), "hash": .text(prepared.hash), "created": SQLValue(context.now),
+                  "expires": SQLValue(context.now.addingTimeInterval(PasswordResetPolicy.codeLifetime))])
         let language = user.language ?? context.school.language
         let words = Localizer(language: language, catalog: AuthModule().strings, surface: .web)
         let minutes = String(Int(PasswordResetPolicy.codeLifetime / 60))

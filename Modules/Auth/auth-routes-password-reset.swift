@@ -38,7 +38,11 @@ enum PasswordResetRoutes {
             let email = body.email
             // Not awaited: the answer leaves before anything about the email is known.
             Task {
-                _ = try? await request.offload(on: .passwords) { kernel in try PasswordResetFlow.mailCode(to: email, kernel) }
+                do {
+                    try await request.offload(on: .passwords) { kernel in try PasswordResetFlow.mailCode(to: email, kernel) }
+                } catch {
+                    request.kernel.reportBackgroundFailure("password reset mail", error)
+                }
             }
             return try .json(["message": request.localizer("auth.reset.sent")])
         }

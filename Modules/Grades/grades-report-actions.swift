@@ -278,6 +278,8 @@ public struct SetWeights: Action {
     }
 
     public func perform(_ input: Input, in context: ActionContext) throws -> [String: Double] {
+        // Two admins saving at once take turns: on PostgreSQL both would delete nothing, then collide.
+        try context.database.serializeWriters(on: "grades.weights")
         try context.database.execute("DELETE FROM grades_weights WHERE school_id = :school_id")
         for (category, weight) in input.weights {
             try context.database.insert(into: "grades_weights", ["category": .text(category), "weight": .real(weight)])
