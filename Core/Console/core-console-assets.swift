@@ -80,7 +80,7 @@ enum ConsoleAssets {
         .table-wrap input[type="checkbox"] { inline-size: 24px; block-size: 24px; }
         .choices { border: none; margin: 0; padding: 0; }
         .choices label { display: flex; gap: 0.5rem; align-items: center; min-block-size: 44px; font-weight: 400; margin: 0; }
-        .choices input[type="checkbox"] { inline-size: 24px; block-size: 24px; min-block-size: 24px; flex: none; }
+        .choices input[type="checkbox"], .choices input[type="radio"] { inline-size: 24px; block-size: 24px; min-block-size: 24px; flex: none; }
         .register { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
         .register li { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding-block: 0.4rem; padding-inline: 0.6rem;
           display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.4rem; }

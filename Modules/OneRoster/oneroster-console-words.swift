@@ -19,6 +19,10 @@ extension OneRosterConsole {
             en: "The file {file} has {count} violations, and nothing was written. Correct them in the information system's export, then choose the file and check it again.")
         static let warnings = LocalizedText(ar: "قراءات متساهلة ({count}): قُبلت كما هو موضح ولا تمنع الاستيراد.",
                                             en: "Read leniently ({count}): accepted as described, and they do not stop the import.")
+        static let severalSchools = LocalizedText(
+            ar: "يضم الملف {file} مدارس عددها {count}. اختر المدرسة التي تستوردها هنا، فيُفحص الملف لها وحدها:",
+            en: "The file {file} holds {count} schools. Choose the one to import here, and the file is checked for it alone:")
+        static let checkSchool = LocalizedText(ar: "افحص الملف لهذه المدرسة", en: "Check the file for this school")
         static let rows = LocalizedText(ar: "صفوف البيانات", en: "Data rows")
         static let ready = LocalizedText(ar: "لا مخالفات في المجموعة (OneRoster {version}). هذا ما فيها:",
                                          en: "The set has no violations (OneRoster {version}). This is what it holds:")
@@ -50,6 +54,18 @@ extension OneRosterConsole {
             <form method="post" action="{{action}}" enctype="multipart/form-data" id="import-confirm" data-submit-once>
             <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="step" value="import">
             <input type="hidden" name="name" value="{{name}}"><input type="hidden" name="zip" value="{{carried}}">
+            <input type="hidden" name="org" value="{{org}}">
+            <p class="actions"><button type="submit" class="primary">{{submit}}</button> <a class="button" href="{{again}}">{{againText}}</a></p>
+            </form>
+            """)
+
+        static let choose = ConsoleTemplate("""
+            <form method="post" action="{{action}}" enctype="multipart/form-data" id="import-choose" data-submit-once>
+            <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="step" value="school">
+            <input type="hidden" name="name" value="{{name}}"><input type="hidden" name="zip" value="{{carried}}">
+            <fieldset class="choices" id="import-schools"><legend tabindex="-1" data-focus-on-load>{{legend}}</legend>
+            {{#schools}}<label><input type="radio" name="org" id="{{id}}" value="{{value}}"{{#checked}} checked{{/checked}}> {{name}} <bdi dir="ltr">({{identifier}})</bdi></label>{{/schools}}
+            </fieldset>
             <p class="actions"><button type="submit" class="primary">{{submit}}</button> <a class="button" href="{{again}}">{{againText}}</a></p>
             </form>
             """)

@@ -16,7 +16,10 @@ extension OneRosterModule {
 enum OneRosterConsole {
     static let importPage = ConsolePage("import", title: Words.title, permission: OneRosterPermissions.importRoster) { console in
         guard console.isPost else { return form(console, problem: "") }
-        let carried = console.form.value("step") == "import"
+        // "import" writes; "school" checks again for the school chosen from a set of several. Both
+        // carry the file in the page; a first check ("check") reads it from the upload.
+        let step = console.form.value("step")
+        let carried = step == "import" || step == "school"
         let upload: ConsoleUpload
         if carried {
             guard let data = ConsoleFileCheck.carried(console.form.value("zip")) else { return form(console, problem: console.say(ConsoleFileCheck.Words.lost)) }
@@ -27,6 +30,7 @@ enum OneRosterConsole {
         }
         guard isZip(upload) else { return form(console, problem: console.say(Words.notZip)) }
         let name = ConsoleFileCheck.shown(upload.fileName)
+        let org = carried ? console.form.value("org").flatMap { $0.isEmpty ? nil : $0 } : nil
         let files: [String: OneRosterReading]
         do {
             let limits = OneRosterLimits(try await console.offload { [school = console.school.id] kernel in try kernel.settings(for: school) })
@@ -35,11 +39,13 @@ enum OneRosterConsole {
             return form(console, problem: console.message(for: error))
         }
         do {
-            let report = try await console.run(ImportOneRoster.self, .init(read: files, dryRun: !carried))
+            let report = try await console.run(ImportOneRoster.self, .init(read: files, dryRun: step != "import", org: org))
             if !report.violations.isEmpty { return problems(report.violations, warnings: report.warnings, name: name, console) }
-            return carried ? OneRosterConsoleResult.done(report, console) : ready(files, report: report, upload: upload, name: name, console)
+            return step == "import" ? OneRosterConsoleResult.done(report, console) : ready(files, report: report, upload: upload, name: name, org: org, console)
         } catch OneRosterError.invalidSet(let violations) {
             return problems(violations, warnings: [], name: name, console)
+        } catch OneRosterError.severalSchools(let schools) {
+            return choose(schools, upload: upload, name: name, console)
         } catch let error as OneRosterError {
             return form(console, problem: console.message(for: error))
         }
@@ -54,7 +60,7 @@ enum OneRosterConsole {
 
     /// The set passed the check: its files and rows, what was read leniently, and the Import button.
     private static func ready(_ files: [String: OneRosterReading], report: OneRosterImportReport, upload: ConsoleUpload, name: String,
-                              _ console: ConsoleRequest) -> ConsoleResponse {
+                              org: String?, _ console: ConsoleRequest) -> ConsoleResponse {
         let rows: [[String: Any]] = files.sorted { $0.key < $1.key }.map { file, reading in
             var count = 0
             if case .table(let table) = reading { count = table.rows.count }
@@ -64,8 +70,22 @@ enum OneRosterConsole {
             "summary": console.say(Words.ready, ["version": report.version]),
             "fileLabel": console.say(ConsoleFileCheck.Words.file), "rowsLabel": console.say(Words.rows), "files": rows,
             "warnings": warningsTable(report.warnings, console),
-            "action": console.pagePath("oneroster", "import"), "name": name, "carried": upload.data.base64EncodedString(),
+            "action": console.pagePath("oneroster", "import"), "name": name, "carried": upload.data.base64EncodedString(), "org": org ?? "",
             "submit": console.say(Words.importButton), "again": console.pagePath("oneroster", "import"), "againText": console.say(ConsoleFileCheck.Words.other),
+        ]) { $1 }))
+    }
+
+    /// A district's set with several schools: which one to import, each as `orgs.csv` names it;
+    /// the choice checks the same file again for that school alone.
+    private static func choose(_ schools: [OneRosterSchoolChoice], upload: ConsoleUpload, name: String, _ console: ConsoleRequest) -> ConsoleResponse {
+        let options: [[String: Any]] = schools.enumerated().map { index, school in
+            ["id": "org-\(index)", "value": school.sourcedId, "name": school.name.isEmpty ? school.sourcedId : school.name,
+             "identifier": school.identifier.isEmpty ? school.sourcedId : school.identifier, "checked": index == 0]
+        }
+        return .page(title: console.say(Words.title), body: Templates.choose.render(console.common.merging([
+            "legend": console.say(Words.severalSchools, ["count": String(schools.count), "file": name]), "schools": options,
+            "action": console.pagePath("oneroster", "import"), "name": name, "carried": upload.data.base64EncodedString(),
+            "submit": console.say(Words.checkSchool), "again": console.pagePath("oneroster", "import"), "againText": console.say(ConsoleFileCheck.Words.other),
         ]) { $1 }))
     }
 

@@ -23,8 +23,8 @@ public enum OneRosterError: HogwartsError, Equatable {
     /// A set past one of the school's limits (`limit` is `total-size`, `file-size`, `ratio`,
     /// `entries` or `rows`), named with the setting that raises it; nothing is written.
     case limitExceeded(limit: String, setting: String, allowed: String, file: String)
-    /// The set holds several schools and none was chosen: their `sourcedId`, identifier and name.
-    case severalSchools([String])
+    /// The set holds several schools and none (or one it does not hold) was chosen.
+    case severalSchools([OneRosterSchoolChoice])
 
     public var messageKey: String {
         switch self {
@@ -44,7 +44,7 @@ public enum OneRosterError: HogwartsError, Equatable {
         case .unreadablePackage(let path), .targetExists(let path), .notUTF8(let path): ["path": path]
         case .badCode: [:]
         case .limitExceeded(_, let setting, let allowed, let file): ["setting": setting, "allowed": allowed, "file": file]
-        case .severalSchools(let schools): ["schools": schools.joined(separator: "; ")]
+        case .severalSchools(let schools): ["schools": schools.map(\.description).joined(separator: "; ")]
         }
     }
 
@@ -56,4 +56,20 @@ public enum OneRosterError: HogwartsError, Equatable {
         case .badCode: .permissionDenied
         }
     }
+}
+
+/// One school of a set that holds several, as `orgs.csv` names it: what an import is told to take.
+public struct OneRosterSchoolChoice: Codable, Sendable, Equatable, CustomStringConvertible {
+    public let sourcedId: String
+    public let identifier: String
+    public let name: String
+
+    public init(sourcedId: String, identifier: String, name: String) {
+        self.sourcedId = sourcedId
+        self.identifier = identifier
+        self.name = name
+    }
+
+    /// `sourcedId (identifier, name)`, with `-` for a missing identifier.
+    public var description: String { "\(sourcedId) (\(identifier.isEmpty ? "-" : identifier), \(name))" }
 }

@@ -4,24 +4,24 @@ import Foundation
 /// A set with several schools (a district's export): the import takes one, chosen by its
 /// `sourcedId` or `identifier`, and leaves out the rows that belong only to the others.
 extension OneRosterSet {
-    /// The schools the set holds, as `sourcedId (identifier, name)`.
+    /// The schools the set holds.
     var schools: [OneRosterRecord] {
         records("orgs").filter { $0["type"].lowercased() == "school" && !$0.isDeleted }
     }
 
-    static func describe(_ school: OneRosterRecord) -> String {
-        "\(school.sourcedId) (\(school["identifier"].isEmpty ? "-" : school["identifier"]), \(school["name"]))"
+    static func choice(_ school: OneRosterRecord) -> OneRosterSchoolChoice {
+        OneRosterSchoolChoice(sourcedId: school.sourcedId, identifier: school["identifier"], name: school["name"])
     }
 
     /// Keeps the chosen school's rows; throws the list of schools when none or an unknown one is chosen.
     mutating func choose(_ org: String?, _ context: ActionContext) throws {
         let schools = self.schools
         guard let org else {
-            if schools.count > 1 { throw OneRosterError.severalSchools(schools.map(Self.describe)) }
+            if schools.count > 1 { throw OneRosterError.severalSchools(schools.map(Self.choice)) }
             return
         }
         guard let chosen = schools.first(where: { $0.sourcedId == org || $0["identifier"] == org }) else {
-            throw OneRosterError.severalSchools(schools.map(Self.describe))
+            throw OneRosterError.severalSchools(schools.map(Self.choice))
         }
         let others = Set(schools.map(\.sourcedId)).subtracting([chosen.sourcedId])
         guard !others.isEmpty else { return }
@@ -41,7 +41,7 @@ extension OneRosterSet {
         let users = Set(records("users").map(\.sourcedId))
         keep("demographics", context) { users.contains($0.sourcedId) }
         warnings.append(OneRosterViolation(file: "orgs.csv", row: chosen.row, column: "sourcedId",
-                                           reason: context.localizer("oneroster.warning.org-chosen", ["school": Self.describe(chosen)])))
+                                           reason: context.localizer("oneroster.warning.org-chosen", ["school": Self.choice(chosen).description])))
     }
 
     /// Leaves out a file's rows that fail `test`, with one warning saying how many.

@@ -128,6 +128,51 @@ struct OneRosterConsoleTests {
         #expect(try Self.students(school) == 0)
     }
 
+    @Test("a district's set with two schools asks which one, lists both by name, and imports only the chosen school's classes")
+    func chooseSchool() async throws {
+        let school = try Self.school()
+        var fixture = OneRosterFixture.bulk()
+        fixture.files["orgs"]?.append(["org-2", "", "", "Other School", "school", "OTH", "org-d"])
+        fixture.files["classes"]?.append(["k-9x", "", "", "9X", "09", "c-hr7", "9X", "homeroom", "", "org-2", "t1", "", "", ""])
+        let zip = try Self.zip(fixture.set)
+        try await school.harness.console { console in
+            _ = try await console.signIn("head@school.org", Self.password)
+            _ = try await console.post("/language", [("lang", "en"), ("back", "/m/oneroster/import")])
+            let asked = try await console.post("/m/oneroster/import", multipart: [("step", "check")], files: [zip])
+            #expect(asked.status == 200 && asked.html.contains("id=\"import-choose\"") && asked.html.contains("holds 2 schools"))
+            #expect(asked.html.contains("value=\"org-1\" checked> مدرسة الشروق <bdi dir=\"ltr\">(SHR)</bdi>"))
+            #expect(asked.html.contains("value=\"org-2\"> Other School <bdi dir=\"ltr\">(OTH)</bdi>"))
+            #expect(!asked.html.contains("id=\"import-confirm\"") && !Self.commandLineText(asked.html))
+
+            let zipField = try #require(Self.hidden("zip", in: asked.html))
+            let checked = try await console.post("/m/oneroster/import", multipart: [("step", "school"), ("name", "roster.zip"), ("zip", zipField), ("org", "org-1")], files: [])
+            #expect(checked.html.contains("id=\"import-confirm\"") && checked.html.contains("Imported this school only: org-1"))
+            #expect(Self.hidden("org", in: checked.html) == "org-1", "the Import step carries the choice")
+            #expect(try Self.students(school) == 0, "choosing checks again and writes nothing")
+
+            let fields = try ["step", "name", "zip", "org"].map { name in (name, try #require(Self.hidden(name, in: checked.html))) }
+            let done = try await console.post("/m/oneroster/import", multipart: fields, files: [])
+            #expect(done.html.contains("id=\"import-done\""))
+        }
+        #expect(try Self.students(school) == 3)
+        let classes = try school.run(ListClasses.self, .init()).map(\.code)
+        #expect(!classes.isEmpty && !classes.contains("9X"), "the other school's class stayed out")
+    }
+
+    @Test("a set past the school's row limit is refused in the browser's words: where to raise the limit, never a setting's key")
+    func limitInWords() async throws {
+        let school = try Self.school()
+        try school.harness.kernel.setSetting("oneroster.max-rows", to: "5", for: school.harness.school.id, by: school.harness.user(.admin))
+        try await school.harness.console { console in
+            _ = try await console.signIn("head@school.org", Self.password)
+            _ = try await console.post("/language", [("lang", "en"), ("back", "/m/oneroster/import")])
+            let refused = try await console.post("/m/oneroster/import", multipart: [("step", "check")], files: [try Self.zip(OneRosterFixture.bulk().set)])
+            #expect(refused.html.contains("more than 5 data rows") && refused.html.contains("settings, under OneRoster"))
+            #expect(!refused.html.contains("oneroster.max-rows") && !refused.html.contains("max-rows"))
+        }
+        #expect(try Self.students(school) == 0)
+    }
+
     @Test("a teacher has no import in the menu and is refused the page and its upload")
     func teacherRefused() async throws {
         let school = try Self.school()

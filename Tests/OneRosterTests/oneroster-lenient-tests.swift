@@ -137,7 +137,10 @@ struct OneRosterLenientTests {
         fixture.files["orgs"]?.append(["org-2", "", "", "Other School", "school", "OTH", "org-d"])
         fixture.files["classes"]?.append(["k-9x", "", "", "9X", "09", "c-hr7", "9X", "homeroom", "", "org-2", "t1", "", "", ""])
         let school = try OneRosterSchool()
-        #expect(throws: OneRosterError.severalSchools(["org-1 (SHR, مدرسة الشروق)", "org-2 (OTH, Other School)"])) {
+        #expect(throws: OneRosterError.severalSchools([
+            OneRosterSchoolChoice(sourcedId: "org-1", identifier: "SHR", name: "مدرسة الشروق"),
+            OneRosterSchoolChoice(sourcedId: "org-2", identifier: "OTH", name: "Other School"),
+        ])) {
             try school.importSet(fixture.set)
         }
         #expect(try school.run(ListUsers.self, .init()).isEmpty)
