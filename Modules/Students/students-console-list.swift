@@ -26,6 +26,7 @@ extension StudentsConsole {
         let none = search.isEmpty && classID == nil ? ListWords.noStudents : ListWords.noMatch
         return .page(title: console.say(ListWords.title), body: ListTemplates.page.render(console.common.merging([
             "action": console.pagePath("students", "students"), "intro": console.say(ListWords.intro),
+            "notice": console.query["done"] == "archived" ? console.say(EditWords.archived) : "",
             "enrol": console.may(StudentsPermissions.manage) ? console.pagePath("students", "enrol") : "", "enrolText": console.say(ListWords.enrol),
             "import": console.may(StudentsPermissions.manage) ? console.pagePath("students", "import") : "", "importText": console.say(ImportWords.link),
             "searchLabel": console.say(ListWords.search), "search": search, "classLabel": console.say(ListWords.classFilter),
@@ -77,6 +78,7 @@ extension StudentsConsole {
 
     enum ListTemplates {
         static let page = ConsoleTemplate("""
+            {{#notice}}<p class="notice" role="status" id="students-notice">{{notice}}</p>{{/notice}}
             <p class="lead">{{intro}}</p>
             {{#enrol}}<p class="actions"><a class="button primary" href="{{enrol}}" id="enrol-link">{{enrolText}}</a>{{#import}} <a class="button" href="{{import}}" id="import-link">{{importText}}</a>{{/import}}</p>{{/enrol}}
             <form method="get" action="{{action}}" class="panel actions" id="students-filter" role="search">

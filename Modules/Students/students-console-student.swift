@@ -4,7 +4,8 @@ import Foundation
 /// One student's page, reached from the list (`?id=`): details, class and guardians
 /// (`students.show`, so someone the reader may not see, or another school's student, is "no such
 /// student" exactly as an unknown id), and for administrators a form to move them to another class
-/// (`students.update`, which checks the class and its seats).
+/// (`students.update`, which checks the class and its seats), one to correct their details and a
+/// way to archive them (`students-console-student-edit.swift`).
 extension StudentsConsole {
     static let student = ConsolePage("student", title: StudentWords.title, permission: StudentsPermissions.read, scopes: [.school, .ownClasses],
                                      inMenu: false) { console in
@@ -16,23 +17,42 @@ extension StudentsConsole {
         var detail = try await console.run(ShowStudent.self, .init(grNumber: id))
         var problem = ""
         var chosen = detail.student.classID
+        var edit: (typed: [String: String], problems: [String: String])?
+        var askingToArchive = false
         if console.isPost {
-            let classID = String((console.form.value("class") ?? "").prefix(TextLimit.name))
-            do {
-                guard !classID.isEmpty else { throw MoveProblem.noClass }
-                _ = try await console.run(UpdateStudent.self, StudentChange(grNumber: detail.student.id, classID: classID))
-                return .redirect(console.pagePath("students", "student", query: [("id", detail.student.id), ("done", "moved")]))
-            } catch MoveProblem.noClass {
-                problem = console.say(Names.chooseClass)
-            } catch let error where !(error is KernelError) && !(error is CancellationError) {
-                // The class's own refusals (full, not this year's) are shown beside the field.
-                problem = console.message(for: error)
-                chosen = classID
-                detail = try await console.run(ShowStudent.self, .init(grNumber: detail.student.id))
+            switch console.form.value("do") {
+            case "edit":
+                edit = try await Self.edit(detail.student, console)
+                if edit == nil { return .redirect(console.pagePath("students", "student", query: [("id", detail.student.id), ("done", "edited")])) }
+            case "archive-ask":
+                askingToArchive = true
+            case "archive":
+                _ = try await console.run(ArchiveStudent.self, .init(grNumber: detail.student.id))
+                return .redirect(console.pagePath("students", "students", query: [("done", "archived")]))
+            default:
+                let classID = String((console.form.value("class") ?? "").prefix(TextLimit.name))
+                do {
+                    guard !classID.isEmpty else { throw MoveProblem.noClass }
+                    _ = try await console.run(UpdateStudent.self, StudentChange(grNumber: detail.student.id, classID: classID))
+                    return .redirect(console.pagePath("students", "student", query: [("id", detail.student.id), ("done", "moved")]))
+                } catch MoveProblem.noClass {
+                    problem = console.say(Names.chooseClass)
+                } catch let error where !(error is KernelError) && !(error is CancellationError) {
+                    // The class's own refusals (full, not this year's) are shown beside the field.
+                    problem = console.message(for: error)
+                    chosen = classID
+                    detail = try await console.run(ShowStudent.self, .init(grNumber: detail.student.id))
+                }
             }
         }
-        return .page(title: detail.student.fullName, body: StudentTemplates.page.render(console.common.merging(
-            try await values(detail, problem: problem, chosen: chosen, console)) { $1 }))
+        var shown = try await values(detail, problem: problem, chosen: chosen, console)
+        if console.may(StudentsPermissions.manage) {
+            shown["manage"] = EditTemplates.sections.render(console.common.merging([
+                "edit": editSection(detail.student, typed: edit?.typed, problems: edit?.problems ?? [:], console),
+                "archive": archiveSection(detail.student, asking: askingToArchive, console),
+            ]) { $1 })
+        }
+        return .page(title: detail.student.fullName, body: StudentTemplates.page.render(console.common.merging(shown) { $1 }))
     }
 
     private enum MoveProblem: Error { case noClass }
@@ -44,6 +64,7 @@ extension StudentsConsole {
         let notice: String = switch console.query["done"] {
         case "moved": console.say(StudentWords.moved, ["name": student.fullName, "class": classText(code: student.classCode, name: student.className, console)])
         case "enrolled": console.say(StudentWords.enrolled, ["name": student.fullName, "gr": ConsoleDates.isolated(student.grNumber)])
+        case "edited": console.say(EditWords.saved, ["name": student.fullName])
         default: ""
         }
         let facts: [(LocalizedText, String, Bool)] = [
@@ -67,6 +88,7 @@ extension StudentsConsole {
             "guardiansHeading": console.say(StudentWords.guardians), "guardians": guardians,
             "noGuardians": guardians.isEmpty ? console.say(StudentWords.noGuardians) : "",
             "emailLabel": console.say(StudentWords.email), "phoneLabel": console.say(StudentWords.phone),
+            "manage": "",
             "move": mayMove ? [
                 "action": console.pagePath("students", "student"), "id": student.id, "heading": console.say(StudentWords.moveHeading),
                 "label": console.say(StudentWords.moveTo), "choices": classChoices(classes, selected: chosen, blank: Names.chooseClass, console),
@@ -119,6 +141,7 @@ extension StudentsConsole {
             <p class="hint" id="move-class-hint">{{hint}}</p>
             {{#problem}}<p class="problem" id="move-class-problem">{{problem}}</p>{{/problem}}</div>
             <p><button type="submit" class="primary">{{submit}}</button></p></form>{{/move}}
+            {{{manage}}}
             """)
     }
 }
