@@ -64,6 +64,9 @@ public struct ConsoleHTML: Sendable, CustomStringConvertible {
 
     public var description: String { html }
 
+    /// Trusted parts one after another (a page's optional sections).
+    public static func joined(_ parts: [ConsoleHTML]) -> ConsoleHTML { ConsoleHTML(trusted: parts.map(\.html).joined(separator: "\n")) }
+
     /// Text shown as text: every markup character escaped.
     public static func text(_ text: String) -> ConsoleHTML { ConsoleHTML(trusted: escape(text)) }
 

@@ -18,12 +18,16 @@ extension StudentsConsole {
         var problem = ""
         var chosen = detail.student.classID
         var edit: (typed: [String: String], problems: [String: String])?
+        var guardian: (typed: [String: String], problems: [String: String])?
         var askingToArchive = false
         if console.isPost {
             switch console.form.value("do") {
             case "edit":
                 edit = try await Self.edit(detail.student, console)
                 if edit == nil { return .redirect(console.pagePath("students", "student", query: [("id", detail.student.id), ("done", "edited")])) }
+            case "guardian":
+                guardian = try await linkGuardian(detail.student, console)
+                if guardian == nil { return .redirect(console.pagePath("students", "student", query: [("id", detail.student.id), ("done", "linked")])) }
             case "archive-ask":
                 askingToArchive = true
             case "archive":
@@ -46,12 +50,18 @@ extension StudentsConsole {
             }
         }
         var shown = try await values(detail, problem: problem, chosen: chosen, console)
+        var manage: [ConsoleHTML] = []
+        if console.may(StudentsPermissions.manageRoster) {
+            manage.append(GuardianTemplates.form.render(console.common.merging(
+                guardianSection(detail.student, typed: guardian?.typed, problems: guardian?.problems ?? [:], console)) { $1 }))
+        }
         if console.may(StudentsPermissions.manage) {
-            shown["manage"] = EditTemplates.sections.render(console.common.merging([
+            manage.append(EditTemplates.sections.render(console.common.merging([
                 "edit": editSection(detail.student, typed: edit?.typed, problems: edit?.problems ?? [:], console),
                 "archive": archiveSection(detail.student, asking: askingToArchive, console),
-            ]) { $1 })
+            ]) { $1 }))
         }
+        shown["manage"] = ConsoleHTML.joined(manage)
         return .page(title: detail.student.fullName, body: StudentTemplates.page.render(console.common.merging(shown) { $1 }))
     }
 
@@ -65,6 +75,7 @@ extension StudentsConsole {
         case "moved": console.say(StudentWords.moved, ["name": student.fullName, "class": classText(code: student.classCode, name: student.className, console)])
         case "enrolled": console.say(StudentWords.enrolled, ["name": student.fullName, "gr": ConsoleDates.isolated(student.grNumber)])
         case "edited": console.say(EditWords.saved, ["name": student.fullName])
+        case "linked": console.say(GuardianWords.linked, ["name": student.fullName])
         default: ""
         }
         let facts: [(LocalizedText, String, Bool)] = [

@@ -68,4 +68,39 @@ struct StudentsConsoleEditTests {
         }
         #expect(try fixture.run(ListStudents.self, .init(search: "GR-3")).students.isEmpty)
     }
+
+    @Test("an admin links a sibling's mother by email: the school's existing guardian is linked, not made twice, and her account sees the child; a missing relation and a bad email are refused beside their fields")
+    func linkGuardian() async throws {
+        let fixture = try Admin.fixture()
+        let gr2 = try fixture.run(ShowStudent.self, .init(grNumber: "GR-2")).student
+        let guardiansBefore = try fixture.run(ShowStudent.self, .init(grNumber: "GR-2")).guardians.count
+        try await fixture.harness.console { console in
+            _ = try await console.signIn("head@school.org", Admin.password)
+            let page = try await console.get("/m/students/student?id=\(gr2.id)")
+            #expect(page.html.contains("id=\"guardian-form\""))
+
+            let noRelation = try await console.post("/m/students/student", [
+                ("id", gr2.id), ("do", "guardian"), ("guardian.given_name", "هالة"), ("guardian.surname", "عثمان"), ("guardian.email", "mum@family.org"),
+            ])
+            #expect(noRelation.html.contains("id=\"guardian-relation-problem\"") && noRelation.html.contains("value=\"mum@family.org\""))
+            let badEmail = try await console.post("/m/students/student", [
+                ("id", gr2.id), ("do", "guardian"), ("guardian.given_name", "هالة"), ("guardian.surname", "عثمان"),
+                ("guardian.relation", "MOTHER"), ("guardian.email", "not-an-email"),
+            ])
+            #expect(badEmail.html.contains("id=\"guardian-email-problem\"") && !Admin.commandLineText(badEmail.html))
+            #expect(try fixture.run(ShowStudent.self, .init(grNumber: "GR-2")).guardians.count == guardiansBefore, "nothing was linked")
+
+            let linked = try await console.post("/m/students/student", [
+                ("id", gr2.id), ("do", "guardian"), ("guardian.given_name", "هالة"), ("guardian.surname", "عثمان"),
+                ("guardian.relation", "MOTHER"), ("guardian.email", "Mum@Family.org"), ("guardian.primary", "true"),
+            ])
+            #expect(linked.status == 200 && linked.html.contains("id=\"student-notice\"") && linked.html.contains("هالة"))
+        }
+        let guardians = try fixture.run(ShowStudent.self, .init(grNumber: "GR-2")).guardians
+        let mother = try #require(guardians.first { $0.email == "mum@family.org" })
+        let sibling = try #require(try fixture.run(ShowStudent.self, .init(grNumber: "GR-1")).guardians.first { $0.email == "mum@family.org" })
+        #expect(mother.id == sibling.id && mother.isPrimary && mother.userID != nil, "the same guardian, tied to her account")
+        let children = try fixture.run(ListChildren.self, .init(), as: fixture.guardian).map(\.student.grNumber)
+        #expect(children.contains("GR-2"))
+    }
 }
