@@ -5,7 +5,7 @@ extension StudentsModule {
     /// The students list with each student's page and the enrolment form, a teacher's class lists, and everyone's subjects.
     public var consolePages: [ConsolePage] {
         [StudentsConsole.list, StudentsConsole.classes, StudentsConsole.subjects, StudentsConsole.student, StudentsConsole.enrol,
-         StudentsConsole.importPage]
+         StudentsConsole.importPage, StudentsConsole.setup]
     }
 }
 

@@ -28,7 +28,8 @@ public struct StudentsModule: AppModule {
          ImportStudents.self, ExportStudents.self, EnrolStudent.self, LinkGuardian.self, LinkStudentAccount.self,
          CreateSchoolYear.self, CreateTerm.self, CreateYearLevel.self, CreateClass.self, CreateSubject.self, AssignTeacher.self,
          ListClasses.self, ListSubjects.self, ListTerms.self, ListSubjectCatalog.self, ShowSubject.self, ListMySubjects.self,
-         ListChildren.self, ShowChild.self, ListTeacherClasses.self, ListClassStudents.self, BrowseClasses.self, ShowClass.self, CountRoster.self]
+         ListChildren.self, ShowChild.self, ListTeacherClasses.self, ListClassStudents.self, BrowseClasses.self, ShowClass.self, CountRoster.self,
+         ShowRosterSetup.self]
     }
     public var routes: [APIRoute] { StudentsRoutes.all }
     public var syncEntities: [SyncEntityType] { StudentsSync.entities }
