@@ -87,7 +87,7 @@ extension StudentsConsole {
             {{^select}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" autocomplete="off"{{#ltr}} dir="ltr"{{/ltr}}{{#required}} required{{/required}}{{#problem}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/problem}}>{{/select}}
             {{#problem}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/problem}}</div>{{/fields}}
             <p><button type="submit" class="primary">{{submit}}</button></p></form>{{/edit}}
-            {{#archive}}<form method="post" action="{{action}}" class="panel" id="archive-form" aria-labelledby="archive-heading">
+            {{#archive}}<form method="post" action="{{action}}" class="panel" id="archive-form" data-submit-once aria-labelledby="archive-heading">
             <h2 id="archive-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}">
             {{#asking}}<p role="alert" id="archive-explain" tabindex="-1" data-focus-on-load>{{explain}}</p><input type="hidden" name="do" value="archive">
             <p class="actions"><button type="submit" class="primary" id="archive-confirm">{{confirm}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p>{{/asking}}

@@ -48,7 +48,7 @@ struct EmailDeliveryTests {
             #expect((200..<300).contains(saved.status), "\(saved.status) \(String(decoding: saved.body, as: UTF8.self))")
         }
 
-        try await markAbsent(on: servers[0], date: "2026-11-23")
+        try await markAbsent(on: servers[0], date: DemoDays.daysAgo(1))
         let arabic = try #require(try await smtp.messages(count: 1).first, "no mail arrived")
         #expect(arabic.to == "parent@databayt.org" && arabic.from == "office@school.example.org")
         #expect(!arabic.fromName.isEmpty, "the school's name as the sender")
@@ -62,7 +62,7 @@ struct EmailDeliveryTests {
 
         let english = try await servers[1].request("PUT", "/api/mobile/profile", token: parent, json: ["language": "en"])
         #expect(english.status == 200, "\(String(decoding: english.body, as: UTF8.self))")
-        try await markAbsent(on: servers.last ?? servers[0], date: "2026-11-24")
+        try await markAbsent(on: servers.last ?? servers[0], date: DemoDays.today)
         let both = try await smtp.messages(count: 2)
         let second = try #require(both.first { $0.messageID != arabic.messageID })
         #expect(second.language == "en" && second.subject.contains("absent") && second.html.contains("dir=\"ltr\""), "\(second.subject)")

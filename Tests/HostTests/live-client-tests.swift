@@ -62,15 +62,15 @@ struct LiveClientTests {
         }
         defer { listening.cancel() }
 
-        try markAbsent("2026-11-23")
-        #expect(try await eventually(within: 30) { heard.links == ["attendance:GR-0024:2026-11-23"] }, "\(heard.links)")
+        try markAbsent(DemoDays.daysAgo(2))
+        #expect(try await eventually(within: 30) { heard.links == ["attendance:GR-0024:\(DemoDays.daysAgo(2))"] }, "\(heard.links)")
 
         // The server goes; two absences are marked while it is away; it comes back on the same port.
         #expect(node.stop() == 0)
-        try markAbsent("2026-11-24")
-        try markAbsent("2026-11-25")
+        try markAbsent(DemoDays.daysAgo(1))
+        try markAbsent(DemoDays.today)
         node = try ServedHogwarts(hogwarts, arguments: ["--port", String(port)])
-        let expected = ["2026-11-23", "2026-11-24", "2026-11-25"].map { "attendance:GR-0024:\($0)" }
+        let expected = [DemoDays.daysAgo(2), DemoDays.daysAgo(1), DemoDays.today].map { "attendance:GR-0024:\($0)" }
         #expect(try await eventually(within: 60) { heard.links.count >= 3 }, "\(heard.links)")
         try await Task.sleep(for: .seconds(2))
         #expect(heard.links == expected, "each once, in order")

@@ -36,7 +36,7 @@ struct LiveNotifyTests {
         let marked = Date()
         for status in ["PRESENT", "ABSENT"] {
             let saved = try await marking.request("POST", "/api/mobile/attendance/bulk", token: teacher,
-                                                  json: ["section_id": classID, "date": "2026-11-23", "records": [["student_id": child, "status": status]]])
+                                                  json: ["section_id": classID, "date": DemoDays.today, "records": [["student_id": child, "status": status]]])
             #expect((200..<300).contains(saved.status))
         }
         let heard = await guardian.events(count: 1, within: 10)

@@ -54,27 +54,27 @@ struct LiveUpdatesTests {
         }
 
         let marked = Date()
-        try await markAbsent(on: first, date: "2026-11-23")
+        try await markAbsent(on: first, date: DemoDays.daysAgo(4))
         let heard = await guardian.events(count: 1, within: Self.bound)
         let alert = try #require(heard.first, "no event within \(Self.bound) s")
         print("live: absence marked on node 1 heard on node \(nodes.count) after \(Int(Date().timeIntervalSince(marked) * 1000)) ms (two requests included)")
         #expect(alert.name == "notification" && alert.object["type"] as? String == "ATTENDANCE_ALERT")
-        #expect((alert.object["metadata"] as? [String: String])?["link"] == "attendance:GR-0024:2026-11-23")
+        #expect((alert.object["metadata"] as? [String: String])?["link"] == "attendance:GR-0024:\(DemoDays.daysAgo(4))")
         #expect((alert.object["title"] as? String ?? "").contains("absent"), "in the stream's language (English): \(alert.data)")
         let firstID = try #require(alert.id)
 
         // Away, three absences are marked through every node; back on another node with the last id it saw.
         guardian.close()
-        for (index, date) in ["2026-11-24", "2026-11-25", "2026-11-26"].enumerated() {
+        for (index, date) in [DemoDays.daysAgo(3), DemoDays.daysAgo(2), DemoDays.daysAgo(1)].enumerated() {
             try await markAbsent(on: nodes[index % nodes.count], date: date)
         }
         let resumed = try LiveListener(port: first.port, token: parent, lastEventID: firstID)
         defer { resumed.close() }
         let missed = await resumed.events(count: 3, within: Self.bound)
         #expect(missed.compactMap { ($0.object["metadata"] as? [String: String])?["link"] }
-                == ["2026-11-24", "2026-11-25", "2026-11-26"].map { "attendance:GR-0024:\($0)" }, "\(missed.map(\.data))")
+                == [DemoDays.daysAgo(3), DemoDays.daysAgo(2), DemoDays.daysAgo(1)].map { "attendance:GR-0024:\($0)" }, "\(missed.map(\.data))")
         // Then live again, after what it caught up on, and nothing twice.
-        try await markAbsent(on: last, date: "2026-11-27")
+        try await markAbsent(on: last, date: DemoDays.today)
         let all = await resumed.events(count: 4, within: Self.bound)
         let ids = all.compactMap(\.id)
         #expect(all.count == 4 && ids == ids.sorted() && Set(ids).count == 4 && ids.allSatisfy { $0 > firstID }, "\(all.map(\.data))")
@@ -112,7 +112,7 @@ struct LiveUpdatesTests {
         let marked = Date()
         for status in ["PRESENT", "ABSENT"] {
             let saved = try await node.request("POST", "/api/mobile/attendance/bulk", token: teacher,
-                                               json: ["section_id": classID, "date": "2026-11-23", "records": [["student_id": child, "status": status]]])
+                                               json: ["section_id": classID, "date": DemoDays.daysAgo(1), "records": [["student_id": child, "status": status]]])
             #expect((200..<300).contains(saved.status))
         }
         let heard = await guardian.events(count: 1, within: Self.bound)
@@ -122,10 +122,10 @@ struct LiveUpdatesTests {
 
         // A command run beside the server (its own process) is heard at the server's next look.
         #expect(try hogwarts.login("teacher@databayt.org", school: "demo").status == 0)
-        #expect(try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-24"]).status == 0)
-        #expect(try hogwarts.run(["attendance", "take", "--class", "7A", "--date", "2026-11-24", "--absent", "GR-0024"]).status == 0)
+        #expect(try hogwarts.run(["attendance", "take", "--class", "7A", "--date", DemoDays.today]).status == 0)
+        #expect(try hogwarts.run(["attendance", "take", "--class", "7A", "--date", DemoDays.today, "--absent", "GR-0024"]).status == 0)
         let both = await guardian.events(count: 2, within: Self.bound)
-        #expect(both.count == 2 && (both.last?.object["metadata"] as? [String: String])?["link"] == "attendance:GR-0024:2026-11-24", "\(both.map(\.data))")
+        #expect(both.count == 2 && (both.last?.object["metadata"] as? [String: String])?["link"] == "attendance:GR-0024:\(DemoDays.today)", "\(both.map(\.data))")
 
         // SIGTERM with the stream still open: the server ends it and exits, as an init system expects.
         let stopping = Date()
