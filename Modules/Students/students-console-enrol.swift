@@ -26,15 +26,12 @@ extension StudentsConsole {
     private static func page(_ form: EnrolForm, problems: [String: String], summary: String, classes: [SchoolClass], _ console: ConsoleRequest) -> ConsoleResponse {
         func field(_ name: String, _ label: LocalizedText, type: String = "text", required: Bool = false, ltr: Bool = false, autocomplete: String = "off",
                    hint: LocalizedText? = nil, choices: [[String: Any]]? = nil) -> [String: Any] {
-            let id = "enrol-" + name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
-            let problem = problems[name] ?? ""
-            let described = [hint == nil ? nil : id + "-hint", problem.isEmpty ? nil : id + "-problem"].compactMap { $0 }.joined(separator: " ")
-            return ["id": id, "name": name, "label": console.say(label), "type": type, "value": form.value(name), "required": required,
-                    "ltr": ltr, "autocomplete": autocomplete, "hint": hint.map { console.say($0) } ?? "", "problem": problem,
-                    "describedby": described, "select": choices != nil, "choices": choices ?? []]
+            FormField.make(id: "enrol-" + name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-"), name: name,
+                           label: console.say(label), value: form.value(name), type: type, required: required, ltr: ltr, autocomplete: autocomplete,
+                           hint: hint.map { console.say($0) } ?? "", problem: problems[name] ?? "", choices: choices)
         }
         func options(_ name: String, _ pairs: [(String, LocalizedText)]) -> [[String: Any]] {
-            pairs.map { ["value": $0.0, "label": console.say($0.1), "selected": form.value(name) == $0.0] }
+            FormField.choices(pairs, selected: form.value(name), console)
         }
         let relations = GuardianRelation.allCases.map { ($0.rawValue, Names.relation($0)) }
         func guardian(_ number: Int, legend: LocalizedText, hint: LocalizedText?, required: Bool) -> [String: Any] {
@@ -105,12 +102,7 @@ extension StudentsConsole {
             <input type="hidden" name="_csrf" value="{{csrf}}">
             {{#groups}}<fieldset class="panel" id="{{id}}"><legend><strong>{{legend}}</strong></legend>
             {{#hint}}<p class="hint">{{hint}}</p>{{/hint}}
-            {{#fields}}<div class="field{{#problem}} invalid{{/problem}}"><label for="{{id}}">{{label}}</label>
-            {{#select}}<select id="{{id}}" name="{{name}}"{{#required}} required{{/required}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
-            {{^select}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" autocomplete="{{autocomplete}}"{{#ltr}} dir="ltr"{{/ltr}}{{#required}} required{{/required}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{/select}}
-            {{#hint}}<p class="hint" id="{{id}}-hint">{{hint}}</p>{{/hint}}
-            {{#problem}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/problem}}
-            </div>{{/fields}}</fieldset>{{/groups}}
+            \(FormField.markup)</fieldset>{{/groups}}
             <p class="actions"><button type="submit" class="primary">{{submit}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p>
             </form>
             """)

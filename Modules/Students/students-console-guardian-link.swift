@@ -35,12 +35,9 @@ extension StudentsConsole {
         func value(_ name: String) -> String { typed?[name] ?? "" }
         func field(_ name: String, _ label: LocalizedText, type: String = "text", ltr: Bool = false, hint: LocalizedText? = nil,
                    choices: [(String, LocalizedText)]? = nil) -> [String: Any] {
-            let id = "guardian-" + name.replacingOccurrences(of: "_", with: "-")
-            let problem = problems[name] ?? ""
-            let described = [hint == nil ? nil : id + "-hint", problem.isEmpty ? nil : id + "-problem"].compactMap { $0 }.joined(separator: " ")
-            return ["id": id, "name": "guardian." + name, "label": console.say(label), "type": type, "value": value(name), "ltr": ltr,
-                    "hint": hint.map { console.say($0) } ?? "", "problem": problem, "describedby": described, "select": choices != nil,
-                    "choices": (choices ?? []).map { ["value": $0.0, "label": console.say($0.1), "selected": value(name) == $0.0] as [String: Any] }]
+            FormField.make(id: "guardian-" + name.replacingOccurrences(of: "_", with: "-"), name: "guardian." + name, label: console.say(label),
+                           value: value(name), type: type, ltr: ltr, hint: hint.map { console.say($0) } ?? "", problem: problems[name] ?? "",
+                           choices: choices.map { FormField.choices($0, selected: value(name), console) })
         }
         return [
             "action": console.pagePath("students", "student"), "id": student.id, "heading": console.say(GuardianWords.heading),
@@ -77,11 +74,7 @@ extension StudentsConsole {
             <h2 id="guardian-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}"><input type="hidden" name="do" value="guardian">
             <p class="hint">{{intro}}</p>
             {{#summary}}<p class="problem" role="alert" id="guardian-problems">{{summary}}</p>{{/summary}}
-            {{#fields}}<div class="field{{#problem}} invalid{{/problem}}"><label for="{{id}}">{{label}}</label>
-            {{#select}}<select id="{{id}}" name="{{name}}"{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
-            {{^select}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" autocomplete="off"{{#ltr}} dir="ltr"{{/ltr}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{/select}}
-            {{#hint}}<p class="hint" id="{{id}}-hint">{{hint}}</p>{{/hint}}
-            {{#problem}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/problem}}</div>{{/fields}}
+            \(FormField.markup)
             <div class="choices"><label><input type="checkbox" id="guardian-primary" name="guardian.primary" value="true"{{#primaryChecked}} checked{{/primaryChecked}}> {{primaryLabel}}</label></div>
             <p><button type="submit" class="primary">{{submit}}</button></p></form>
             """)

@@ -33,11 +33,9 @@ extension StudentsConsole {
         func value(_ name: String) -> String { typed?[name] ?? current[name] ?? "" }
         func field(_ name: String, _ label: LocalizedText, type: String = "text", required: Bool = false, ltr: Bool = false,
                    choices: [(String, LocalizedText)]? = nil) -> [String: Any] {
-            let id = "edit-" + name.replacingOccurrences(of: "_", with: "-")
-            let problem = problems[name] ?? ""
-            return ["id": id, "name": name, "label": console.say(label), "type": type, "value": value(name), "required": required, "ltr": ltr,
-                    "problem": problem, "select": choices != nil,
-                    "choices": (choices ?? []).map { ["value": $0.0, "label": console.say($0.1), "selected": value(name) == $0.0] as [String: Any] }]
+            FormField.make(id: "edit-" + name.replacingOccurrences(of: "_", with: "-"), name: name, label: console.say(label), value: value(name),
+                           type: type, required: required, ltr: ltr, problem: problems[name] ?? "",
+                           choices: choices.map { FormField.choices($0, selected: value(name), console) })
         }
         return [
             "action": console.pagePath("students", "student"), "id": student.id, "heading": console.say(EditWords.heading),
@@ -82,10 +80,7 @@ extension StudentsConsole {
             {{#edit}}<form method="post" action="{{action}}" class="panel" id="edit-form" data-submit-once aria-labelledby="edit-heading" novalidate>
             <h2 id="edit-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}"><input type="hidden" name="do" value="edit">
             {{#summary}}<p class="problem" role="alert" id="edit-problems">{{summary}}</p>{{/summary}}
-            {{#fields}}<div class="field{{#problem}} invalid{{/problem}}"><label for="{{id}}">{{label}}</label>
-            {{#select}}<select id="{{id}}" name="{{name}}"{{#problem}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/problem}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
-            {{^select}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" autocomplete="off"{{#ltr}} dir="ltr"{{/ltr}}{{#required}} required{{/required}}{{#problem}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/problem}}>{{/select}}
-            {{#problem}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/problem}}</div>{{/fields}}
+            \(FormField.markup)
             <p><button type="submit" class="primary">{{submit}}</button></p></form>{{/edit}}
             {{#archive}}<form method="post" action="{{action}}" class="panel" id="archive-form" data-submit-once aria-labelledby="archive-heading">
             <h2 id="archive-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}">

@@ -5,12 +5,6 @@ import Foundation
 /// year's classes, subjects, the active teachers, and who teaches what. The set-up page lists
 /// these and offers them as choices.
 public struct RosterSetup: Codable, Sendable, Equatable {
-    public struct SchoolYear: Codable, Sendable, Equatable {
-        public let name: String
-        public let startsOn: String
-        public let endsOn: String
-    }
-
     public struct YearLevel: Codable, Sendable, Equatable {
         public let code: String
         public let name: LocalizedText
@@ -28,7 +22,7 @@ public struct RosterSetup: Codable, Sendable, Equatable {
         public let teacherEmail: String
     }
 
-    public let years: [SchoolYear]
+    public let years: [StudentsPublishedReads.SchoolYear]
     public let terms: [Term]
     public let yearLevels: [YearLevel]
     public let classes: [SchoolClass]
@@ -48,9 +42,6 @@ public struct ShowRosterSetup: Action {
 
     public func perform(_ input: Input, in context: ActionContext) throws -> RosterSetup {
         let db = context.database
-        let years = try db.fetchAll("SELECT name, starts_on, ends_on FROM students_school_years WHERE school_id = :school_id ORDER BY starts_on").map {
-            RosterSetup.SchoolYear(name: $0.string("name"), startsOn: $0.string("starts_on"), endsOn: $0.string("ends_on"))
-        }
         let levels = try db.fetchAll("SELECT code, name_ar, name_en, position FROM students_year_levels WHERE school_id = :school_id ORDER BY position, code").map {
             RosterSetup.YearLevel(code: $0.string("code"), name: LocalizedText(ar: $0.string("name_ar"), en: $0.string("name_en")), position: $0.int("position"))
         }
@@ -66,7 +57,7 @@ public struct ShowRosterSetup: Action {
             """, ["year": SQLValue(try Roster.currentSchoolYearID(context))]).map {
             RosterSetup.Teaching(classCode: $0.string("class_code"), subjectCode: $0.string("subject_code"), teacherEmail: $0.string("email"))
         }
-        return RosterSetup(years: years, terms: try ListTerms().perform(.init(), in: context), yearLevels: levels,
+        return RosterSetup(years: try StudentsPublishedReads.schoolYears(context), terms: try ListTerms().perform(.init(), in: context), yearLevels: levels,
                            classes: try ListClasses().perform(.init(), in: context), subjects: try ListSubjects().perform(.init(), in: context),
                            teachers: teachers, teaching: teaching)
     }
