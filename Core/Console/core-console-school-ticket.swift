@@ -42,9 +42,9 @@ struct ConsoleSchoolTicket: Sendable {
         guard let key = keys.all.first(where: { $0.id == keys.current }) else { throw KernelError.storage("no signing key") }
         let payload = Payload(email: email, schools: schools.map { [$0.id, $0.proof] },
                               expires: Int64((now.timeIntervalSince1970 + lifetime).rounded(.up)), nonce: randomNonce())
-        let body = base64URL(try JSONEncoder().encode(payload))
+        let body = Base64URL.encode(try JSONEncoder().encode(payload))
         let signed = "v1.\(key.id).\(body)"
-        return "\(signed).\(base64URL(mac(signed, binding: binding, secret: key.secret)))"
+        return "\(signed).\(Base64URL.encode(mac(signed, binding: binding, secret: key.secret)))"
     }
 
     /// The ticket when its signature holds for this browser and it has not expired; nil for any
@@ -52,7 +52,7 @@ struct ConsoleSchoolTicket: Sendable {
     static func open(_ text: String, binding: String, kernel: Kernel) throws -> ConsoleSchoolTicket? {
         guard text.utf8.count <= maximumLength, !binding.isEmpty else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 4, parts[0] == "v1", let given = data(base64URL: parts[3]), let json = data(base64URL: parts[2]) else { return nil }
+        guard parts.count == 4, parts[0] == "v1", let given = Base64URL.decode(parts[3]), let json = Base64URL.decode(parts[2]) else { return nil }
         let now = kernel.now()
         guard let key = try kernel.tokenStore.signingKeys(at: now).all.first(where: { $0.id == parts[1] }) else { return nil }
         let signed = parts[0...2].joined(separator: ".")
@@ -84,18 +84,6 @@ struct ConsoleSchoolTicket: Sendable {
 
     private static func randomNonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        return base64URL(Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func data(base64URL text: String) -> Data? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
+        return Base64URL.encode(Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
     }
 }

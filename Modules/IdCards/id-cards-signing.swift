@@ -51,16 +51,16 @@ enum IdCardSigning {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let signingInput = [try encoder.encode(Header(alg: "HS256", typ: "JWT", kid: key.id)), try encoder.encode(claims)]
-            .map(base64URL).joined(separator: ".")
+            .map(Base64URL.encode).joined(separator: ".")
         let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: key.secret)
-        return signingInput + "." + base64URL(Data(signature))
+        return signingInput + "." + Base64URL.encode(Data(signature))
     }
 
     /// The claims of a payload this school signed, or `invalidCard`.
     static func verify(_ payload: String, _ context: ActionContext) throws -> IdCardClaims {
         let parts = payload.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let headerData = data(base64URL: parts[0]), let claimsData = data(base64URL: parts[1]),
-              let signature = data(base64URL: parts[2]),
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let claimsData = Base64URL.decode(parts[1]),
+              let signature = Base64URL.decode(parts[2]),
               let header = try? JSONDecoder().decode(Header.self, from: headerData), header.alg == "HS256",
               let key = try self.key(id: header.kid, context),
               HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
@@ -69,16 +69,5 @@ enum IdCardSigning {
               Double(claims.exp) > context.now.timeIntervalSince1970
         else { throw IdCardsError.invalidCard }
         return claims
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func data(base64URL text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }

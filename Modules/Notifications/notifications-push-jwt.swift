@@ -1,3 +1,4 @@
+import Core
 import Crypto
 import CryptoExtras
 import Foundation
@@ -7,22 +8,18 @@ import Foundation
 enum PushJWT {
     static func es256(header: some Encodable, claims: some Encodable, key: P256.Signing.PrivateKey) throws -> String {
         let input = try signingInput(header, claims)
-        return input + "." + base64URL(try key.signature(for: Data(input.utf8)).rawRepresentation)
+        return input + "." + Base64URL.encode(try key.signature(for: Data(input.utf8)).rawRepresentation)
     }
 
     static func rs256(header: some Encodable, claims: some Encodable, key: _RSA.Signing.PrivateKey) throws -> String {
         let input = try signingInput(header, claims)
-        return input + "." + base64URL(try key.signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5).rawRepresentation)
+        return input + "." + Base64URL.encode(try key.signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5).rawRepresentation)
     }
 
     static func signingInput(_ header: some Encodable, _ claims: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return base64URL(try encoder.encode(header)) + "." + base64URL(try encoder.encode(claims))
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(claims))
     }
 }
 

@@ -114,8 +114,16 @@ struct ConsoleTwoSchoolsTests {
             parts[2] = Data(forged.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             refused(try await console.post("/sign-in/school", [("ticket", parts.joined(separator: ".")), ("school", "forged-school"), ("_csrf", csrf)]), "forged payload")
-            let flipped = String(ticket.dropLast()) + (ticket.hasSuffix("A") ? "B" : "A")
-            refused(try await console.post("/sign-in/school", [("ticket", flipped), ("school", nile.id), ("_csrf", csrf)]), "changed signature")
+            // A signature's first character changed: six bits of the MAC differ.
+            let mac = try #require(parts.last)
+            let changed = String(ticket.dropLast(mac.count)) + (mac.hasPrefix("A") ? "B" : "A") + mac.dropFirst()
+            refused(try await console.post("/sign-in/school", [("ticket", changed), ("school", nile.id), ("_csrf", csrf)]), "changed signature")
+            // The same MAC spelled another way (the last character's unused low bits set): refused,
+            // so a ticket has one spelling. A last character that already uses them cannot be respelled.
+            if let last = mac.last, let respelled = Self.respelled(last) {
+                refused(try await console.post("/sign-in/school", [("ticket", String(ticket.dropLast()) + String(respelled)), ("school", nile.id), ("_csrf", csrf)]),
+                        "respelled signature")
+            }
             refused(try await console.post("/sign-in/school", [("ticket", "v1.x.y.z"), ("school", nile.id), ("_csrf", csrf)]), "made up")
             // A school the ticket does not name.
             refused(try await console.post("/sign-in/school", [("ticket", ticket), ("school", "nowhere"), ("_csrf", csrf)]), "another school")
@@ -216,6 +224,14 @@ struct ConsoleTwoSchoolsTests {
             console.setCookie("hogwarts_session", demoSession)
             #expect(try await console.get("/", follow: false).location?.hasPrefix("/sign-in") == true)
         }
+    }
+
+    /// The base64url character for the same six bits with the lowest set: a 32-byte MAC's last
+    /// character carries four bits, so this spells the same bytes (nil when the bit is already set).
+    static func respelled(_ character: Character) -> Character? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        guard let index = alphabet.firstIndex(of: character), index % 2 == 0 else { return nil }
+        return alphabet[index + 1]
     }
 
     static func padded(_ text: String) -> String {
