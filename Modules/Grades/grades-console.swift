@@ -4,8 +4,11 @@ import Students
 
 extension GradesModule {
     /// Published report cards for students and guardians; grade entry for teachers; the term page
-    /// (preview and publish) for whoever may publish; the print view, reached by links.
-    public var consolePages: [ConsolePage] { [GradesConsole.reportCard, GradesEntryConsole.entry, GradesPublishConsole.page, GradesPrintConsole.page] }
+    /// (preview and publish) for whoever may publish; the print view, reached by links; the
+    /// assessments a teacher sets.
+    public var consolePages: [ConsolePage] {
+        [GradesConsole.reportCard, GradesEntryConsole.entry, GradesAssessmentsConsole.records.page, GradesPublishConsole.page, GradesPrintConsole.page]
+    }
 }
 
 /// A student's published report cards, or each of a guardian's children's, term by term. The

@@ -26,12 +26,12 @@ extension StudentsConsole {
     private static func page(_ form: EnrolForm, problems: [String: String], summary: String, classes: [SchoolClass], _ console: ConsoleRequest) -> ConsoleResponse {
         func field(_ name: String, _ label: LocalizedText, type: String = "text", required: Bool = false, ltr: Bool = false, autocomplete: String = "off",
                    hint: LocalizedText? = nil, choices: [[String: Any]]? = nil) -> [String: Any] {
-            FormField.make(id: "enrol-" + name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-"), name: name,
+            ConsoleFormField.make(id: "enrol-" + name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-"), name: name,
                            label: console.say(label), value: form.value(name), type: type, required: required, ltr: ltr, autocomplete: autocomplete,
                            hint: hint.map { console.say($0) } ?? "", problem: problems[name] ?? "", choices: choices)
         }
         func options(_ name: String, _ pairs: [(String, LocalizedText)]) -> [[String: Any]] {
-            FormField.choices(pairs, selected: form.value(name), console)
+            ConsoleFormField.choices(pairs, selected: form.value(name), console)
         }
         let relations = GuardianRelation.allCases.map { ($0.rawValue, Names.relation($0)) }
         func guardian(_ number: Int, legend: LocalizedText, hint: LocalizedText?, required: Bool) -> [String: Any] {
@@ -102,7 +102,7 @@ extension StudentsConsole {
             <input type="hidden" name="_csrf" value="{{csrf}}">
             {{#groups}}<fieldset class="panel" id="{{id}}"><legend><strong>{{legend}}</strong></legend>
             {{#hint}}<p class="hint">{{hint}}</p>{{/hint}}
-            \(FormField.markup)</fieldset>{{/groups}}
+            \(ConsoleFormField.markup)</fieldset>{{/groups}}
             <p class="actions"><button type="submit" class="primary">{{submit}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p>
             </form>
             """)

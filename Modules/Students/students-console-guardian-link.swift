@@ -35,9 +35,9 @@ extension StudentsConsole {
         func value(_ name: String) -> String { typed?[name] ?? "" }
         func field(_ name: String, _ label: LocalizedText, type: String = "text", ltr: Bool = false, hint: LocalizedText? = nil,
                    choices: [(String, LocalizedText)]? = nil) -> [String: Any] {
-            FormField.make(id: "guardian-" + name.replacingOccurrences(of: "_", with: "-"), name: "guardian." + name, label: console.say(label),
+            ConsoleFormField.make(id: "guardian-" + name.replacingOccurrences(of: "_", with: "-"), name: "guardian." + name, label: console.say(label),
                            value: value(name), type: type, ltr: ltr, hint: hint.map { console.say($0) } ?? "", problem: problems[name] ?? "",
-                           choices: choices.map { FormField.choices($0, selected: value(name), console) })
+                           choices: choices.map { ConsoleFormField.choices($0, selected: value(name), console) })
         }
         return [
             "action": console.pagePath("students", "student"), "id": student.id, "heading": console.say(GuardianWords.heading),
@@ -74,7 +74,7 @@ extension StudentsConsole {
             <h2 id="guardian-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}"><input type="hidden" name="do" value="guardian">
             <p class="hint">{{intro}}</p>
             {{#summary}}<p class="problem" role="alert" id="guardian-problems">{{summary}}</p>{{/summary}}
-            \(FormField.markup)
+            \(ConsoleFormField.markup)
             <div class="choices"><label><input type="checkbox" id="guardian-primary" name="guardian.primary" value="true"{{#primaryChecked}} checked{{/primaryChecked}}> {{primaryLabel}}</label></div>
             <p><button type="submit" class="primary">{{submit}}</button></p></form>
             """)

@@ -33,9 +33,9 @@ extension StudentsConsole {
         func value(_ name: String) -> String { typed?[name] ?? current[name] ?? "" }
         func field(_ name: String, _ label: LocalizedText, type: String = "text", required: Bool = false, ltr: Bool = false,
                    choices: [(String, LocalizedText)]? = nil) -> [String: Any] {
-            FormField.make(id: "edit-" + name.replacingOccurrences(of: "_", with: "-"), name: name, label: console.say(label), value: value(name),
+            ConsoleFormField.make(id: "edit-" + name.replacingOccurrences(of: "_", with: "-"), name: name, label: console.say(label), value: value(name),
                            type: type, required: required, ltr: ltr, problem: problems[name] ?? "",
-                           choices: choices.map { FormField.choices($0, selected: value(name), console) })
+                           choices: choices.map { ConsoleFormField.choices($0, selected: value(name), console) })
         }
         return [
             "action": console.pagePath("students", "student"), "id": student.id, "heading": console.say(EditWords.heading),
@@ -80,7 +80,7 @@ extension StudentsConsole {
             {{#edit}}<form method="post" action="{{action}}" class="panel" id="edit-form" data-submit-once aria-labelledby="edit-heading" novalidate>
             <h2 id="edit-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}"><input type="hidden" name="do" value="edit">
             {{#summary}}<p class="problem" role="alert" id="edit-problems">{{summary}}</p>{{/summary}}
-            \(FormField.markup)
+            \(ConsoleFormField.markup)
             <p><button type="submit" class="primary">{{submit}}</button></p></form>{{/edit}}
             {{#archive}}<form method="post" action="{{action}}" class="panel" id="archive-form" data-submit-once aria-labelledby="archive-heading">
             <h2 id="archive-heading">{{heading}}</h2><input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}">
