@@ -77,6 +77,7 @@ enum ConsoleAssets {
         table { border-collapse: collapse; inline-size: 100%; background: var(--paper); }
         th, td { text-align: start; padding-block: 0.4rem; padding-inline: 0.6rem; border-block-end: 1px solid var(--line); }
         .table-wrap { overflow-x: auto; max-inline-size: 100%; }
+        td bdi[dir="ltr"], th bdi[dir="ltr"] { white-space: nowrap; }
         .table-wrap input[type="checkbox"] { inline-size: 24px; block-size: 24px; }
         .choices { border: none; margin: 0; padding: 0; }
         .choices label { display: flex; gap: 0.5rem; align-items: center; min-block-size: 44px; font-weight: 400; margin: 0; }

@@ -9,7 +9,7 @@ public enum ConsoleFormField {
         {{#fields}}<div class="field{{#problem}} invalid{{/problem}}{{#checkbox}} choices{{/checkbox}}">{{^checkbox}}<label for="{{id}}">{{label}}</label>{{/checkbox}}
         {{#select}}<select id="{{id}}" name="{{name}}"{{#required}} required{{/required}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/select}}
         {{#textarea}}<textarea id="{{id}}" name="{{name}}" rows="4"{{#required}} required{{/required}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{value}}</textarea>{{/textarea}}
-        {{#checkbox}}<input id="{{id}}" name="{{name}}" type="checkbox"{{#checked}} checked{{/checked}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}> <label for="{{id}}">{{label}}</label>{{/checkbox}}
+        {{#checkbox}}<label for="{{id}}"><input id="{{id}}" name="{{name}}" type="checkbox"{{#checked}} checked{{/checked}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}> {{label}}</label>{{/checkbox}}
         {{#plain}}<input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}" autocomplete="{{autocomplete}}"{{#step}} step="{{step}}"{{/step}}{{#ltr}} dir="ltr"{{/ltr}}{{#required}} required{{/required}}{{#describedby}} aria-describedby="{{describedby}}"{{/describedby}}{{#problem}} aria-invalid="true"{{/problem}}>{{/plain}}
         {{#hint}}<p class="hint" id="{{id}}-hint">{{hint}}</p>{{/hint}}
         {{#problem}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/problem}}

@@ -4,7 +4,7 @@ import Students
 
 extension TimetableModule {
     /// Today's lessons with the cycle week, and a "now and next" card.
-    public var consolePages: [ConsolePage] { [TimetableConsole.today, TimetableWeekConsole.week, TimetablePeriodsConsole.records.page] }
+    public var consolePages: [ConsolePage] { [TimetableConsole.today, TimetableWeekConsole.week, TimetableBuilderConsole.page, TimetablePeriodsConsole.records.page] }
     public var consoleCards: [ConsoleCard] { [TimetableConsole.nowCard] }
 }
 
