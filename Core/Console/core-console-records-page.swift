@@ -10,7 +10,9 @@ struct ConsoleRecordsPage {
     let console: ConsoleRequest
 
     func answer() async throws -> ConsoleResponse {
-        if console.isPost, let form = records.create, console.may(form.permission) {
+        if console.isPost {
+            // A form is posted only to add; one who may not add is refused, as the kernel would.
+            guard let form = records.create, console.may(form.permission) else { throw ConsoleProblem.forbidden }
             let (values, problems) = try await submit(form)
             if problems.isEmpty { return .redirect(ConsoleForm.path(console.path, query: [("done", "added")])) }
             return try await list(typed: values, problems: problems)

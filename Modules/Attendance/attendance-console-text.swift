@@ -31,7 +31,7 @@ extension AttendanceConsole {
         static let exceptions = LocalizedText(ar: "الاستثناءات", en: "Exceptions")
         static let otherClass = LocalizedText(ar: "فصل آخر", en: "Another class")
         static let pick = LocalizedText(ar: "اختر فصلًا لتحضيره اليوم.", en: "Choose a class to take today's register.")
-        static let classCode = LocalizedText(ar: "رمز الفصل", en: "Class code")
+        static let classCode = LocalizedText(ar: "الفصل", en: "Class")
         static let open = LocalizedText(ar: "فتح", en: "Open")
         static let students = LocalizedText(ar: "{count} طالبًا", en: "{count} students")
         static let todayTitle = LocalizedText(ar: "حضور اليوم", en: "Attendance today")
@@ -85,9 +85,9 @@ extension AttendanceConsole {
         static let classes = ConsoleTemplate("""
             <p class="lead">{{intro}}</p>
             <ul class="lessons">{{#classes}}<li><a href="{{href}}">{{text}}</a> <span class="hint">{{count}}</span></li>{{/classes}}</ul>
-            <form method="get" action="{{action}}" class="panel actions">
-            <p><label for="class">{{codeLabel}}</label><input id="class" name="class" dir="ltr" required></p>
-            <button type="submit">{{open}}</button></form>
+            {{#picks}}<form method="get" action="{{action}}" class="panel actions">
+            <p><label for="class">{{codeLabel}}</label><select id="class" name="class" required>{{#pick}}<option value="{{value}}">{{label}}</option>{{/pick}}</select></p>
+            <button type="submit">{{open}}</button></form>{{/picks}}
             """)
         static let today = ConsoleTemplate("""
             <p class="big" dir="ltr">{{rate}}</p><p class="hint">{{rateLabel}}</p>{{{chart}}}

@@ -107,9 +107,12 @@ enum AttendanceConsole {
         }
     }
 
-    /// The teacher's classes, each a link to its whole-day register; a code field for anyone else.
+    /// The teacher's classes, each a link to its whole-day register; for those who take any
+    /// class's register (the office), the school's classes to choose from.
     private static func classes(_ console: ConsoleRequest) async throws -> ConsoleResponse {
         let taught = (try? await console.run(ListTeacherClasses.self, .init())) ?? []
+        let schoolWide = console.kernel.registry.policy.scope(of: console.principal.role, for: AttendancePermissions.mark) == .school
+        let all = schoolWide ? try await console.run(ListClasses.self, .init()) : []
         var seen: Set<String> = []
         let rows: [[String: Any]] = taught.filter { seen.insert($0.classCode).inserted }.map { taught in
             ["href": console.pagePath("attendance", "register", query: [("class", taught.classCode)]),
@@ -118,6 +121,7 @@ enum AttendanceConsole {
         }
         return .page(title: console.say(Words.title), body: Templates.classes.render(console.common.merging([
             "classes": rows, "intro": console.say(Words.pick), "codeLabel": console.say(Words.classCode), "open": console.say(Words.open),
+            "picks": !all.isEmpty, "pick": all.map { ["value": $0.code, "label": "\($0.code) · \($0.name.text(in: console.language))"] },
             "action": console.pagePath("attendance", "register"),
         ]) { $1 }))
     }

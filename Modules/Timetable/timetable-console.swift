@@ -26,9 +26,9 @@ enum TimetableConsole {
                 "pickChild": family.count > 1, "childLabel": console.say(TimetableWeekConsole.Words.child),
                 "children": family.map { ["gr": $0.grNumber, "name": $0.fullName, "selected": $0.grNumber == child] as [String: Any] },
             ]
-            return .page(title: console.say(Words.title), body: dayBody(view, now: now, classCode: classCode, children: children, console))
+            return .page(title: console.say(Words.title), body: try await dayBody(view, now: now, classCode: classCode, children: children, console))
         } catch TimetableError.chooseTarget {
-            return .page(title: console.say(Words.title), body: Templates.pick.render(console.common.merging(pickValues(console, classCode)) { $1 }))
+            return .page(title: console.say(Words.title), body: Templates.pick.render(console.common.merging(try await pickValues(console, classCode)) { $1 }))
         }
     }
 
@@ -43,7 +43,7 @@ enum TimetableConsole {
     }
 
     private static func dayBody(_ view: TimetableView, now: NowAndNext.Output?, classCode: String?, children: [String: Any],
-                                _ console: ConsoleRequest) -> ConsoleHTML {
+                                _ console: ConsoleRequest) async throws -> ConsoleHTML {
         let day = view.days.first
         let canRegister = console.enabledModules.contains("attendance") && console.principal.role == .teacher
         let lessons: [[String: Any]] = (day?.lessons ?? []).sorted { $0.startsAt < $1.startsAt }.map { slot in
@@ -63,7 +63,7 @@ enum TimetableConsole {
             if case .week = plan.week { return console.say(Words.week, ["letter": plan.week.description]) }
             return console.say(Words.noSchool)
         } ?? ""
-        return Templates.day.render(console.common.merging(pickValues(console, classCode)) { $1 }.merging(children) { $1 }.merging([
+        return Templates.day.render(console.common.merging(try await pickValues(console, classCode)) { $1 }.merging(children) { $1 }.merging([
             "heading": view.title, "date": day?.date?.description ?? view.requested.description, "week": week,
             "moved": view.movedToNextSchoolDay ? console.say(Words.moved, ["date": console.day(view.requested)]) : "",
             "lessons": lessons, "none": lessons.isEmpty ? console.say(Words.noLessons) : "",
@@ -72,10 +72,14 @@ enum TimetableConsole {
         ]) { $1 })
     }
 
-    private static func pickValues(_ console: ConsoleRequest, _ classCode: String?) -> [String: Any] {
-        ["canPick": console.principal.role != .student && console.principal.role != .guardian, "classValue": classCode ?? "",
-         "pickLabel": console.say(Words.classCode), "show": console.say(Words.show), "pickHint": console.say(Words.pickHint),
-         "action": console.pagePath("timetable", "today")]
+    /// The school's classes to choose from, for those who see every class's day (not a student or a guardian).
+    private static func pickValues(_ console: ConsoleRequest, _ classCode: String?) async throws -> [String: Any] {
+        let canPick = console.principal.role != .student && console.principal.role != .guardian
+        let classes = canPick ? try await console.run(ListClasses.self, .init()) : []
+        return ["canPick": !classes.isEmpty, "pickLabel": console.say(Words.classCode), "show": console.say(Words.show),
+                "pickHint": console.say(Words.pickHint), "action": console.pagePath("timetable", "today"),
+                "pickClasses": [["value": "", "label": console.say(Words.ownDay), "selected": classCode == nil]]
+                    + classes.map { ["value": $0.code, "label": "\($0.code) · \($0.name.text(in: console.language))", "selected": $0.code == classCode] }]
     }
 
     private static func lessonLine(_ lesson: NowAndNext.Lesson, _ console: ConsoleRequest) -> String {
@@ -102,9 +106,10 @@ enum TimetableConsole {
         static let subject = LocalizedText(ar: "المادة", en: "Subject")
         static let room = LocalizedText(ar: "القاعة", en: "Room")
         static let teacher = LocalizedText(ar: "المعلّم", en: "Teacher")
-        static let classCode = LocalizedText(ar: "رمز الفصل", en: "Class code")
+        static let classCode = LocalizedText(ar: "الفصل", en: "Class")
+        static let ownDay = LocalizedText(ar: "يومي أنا", en: "My own day")
         static let show = LocalizedText(ar: "عرض", en: "Show")
-        static let pickHint = LocalizedText(ar: "اكتب رمز فصل، مثل 7A، لعرض جدوله.", en: "Enter a class code, such as 7A, to see its day.")
+        static let pickHint = LocalizedText(ar: "اختر فصلًا لعرض جدول يومه.", en: "Choose a class to see its day.")
         static let lessonLine = LocalizedText(ar: "{class} · {subject} · {period} ({from}–{to}) · الأسبوع {week}",
                                               en: "{class} · {subject} · {period} ({from}–{to}) · Week {week}")
     }
@@ -112,7 +117,7 @@ enum TimetableConsole {
     enum Templates {
         static let pick = ConsoleTemplate("""
             {{#canPick}}<form method="get" action="{{action}}" class="panel actions">
-            <p><label for="class">{{pickLabel}}</label><input id="class" name="class" value="{{classValue}}" dir="ltr"></p>
+            <p><label for="class">{{pickLabel}}</label><select id="class" name="class">{{#pickClasses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/pickClasses}}</select></p>
             <button type="submit">{{show}}</button></form><p class="hint">{{pickHint}}</p>{{/canPick}}
             """)
         static let day = ConsoleTemplate("""
@@ -120,7 +125,7 @@ enum TimetableConsole {
             <p><label for="student">{{childLabel}}</label><select id="student" name="student">{{#children}}<option value="{{gr}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/children}}</select></p>
             <button type="submit">{{show}}</button></form>{{/pickChild}}
             {{#canPick}}<form method="get" action="{{action}}" class="panel actions">
-            <p><label for="class">{{pickLabel}}</label><input id="class" name="class" value="{{classValue}}" dir="ltr"></p>
+            <p><label for="class">{{pickLabel}}</label><select id="class" name="class">{{#pickClasses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/pickClasses}}</select></p>
             <button type="submit">{{show}}</button></form>{{/canPick}}
             <section class="panel" aria-labelledby="day-title">
             <h2 id="day-title">{{heading}} · <span dir="ltr">{{date}}</span> · <strong class="week">{{week}}</strong></h2>

@@ -73,6 +73,10 @@ struct ConsoleRegisterTests {
         }
         try await harness.console { admin in
             _ = try await admin.signIn("admin@databayt.org", "1234", school: demo.id)
+            // The office chooses any class from the school's list, never types a code.
+            let pick = try await admin.get("/m/attendance/register")
+            #expect(pick.html.contains("<select id=\"class\" name=\"class\" required>") && pick.html.contains("<option value=\"\(taken.0)\">\(taken.0) · "))
+            #expect(!pick.html.contains("<input id=\"class\""))
             let sheet = try await admin.get("/m/attendance/register?class=\(taken.0)")
             #expect(sheet.html.contains("أُخذ هذا التحضير في \(Self.isolate.start)08:12\(Self.isolate.end) بواسطة \(taken.1)."))
         }

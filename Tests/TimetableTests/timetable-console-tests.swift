@@ -55,4 +55,18 @@ struct TimetableConsoleTests {
             #expect(!refused.html.contains("<table>"))
         }
     }
+
+    @Test("the office chooses a class's day from the school's classes, never by typing a code")
+    func officePicksClass() async throws {
+        let fixture = try TimetableFixture()
+        try await fixture.harness.console { console in
+            _ = try await console.signIn("admin@databayt.org", AuthDemo.password, school: fixture.school.id)
+            _ = try await console.post("/language", [("lang", "en"), ("back", "/m/timetable/today")])
+            let pick = try await console.get("/m/timetable/today")
+            #expect(pick.status == 200 && pick.html.contains("<select id=\"class\" name=\"class\">") && pick.html.contains("<option value=\"7A\">7A · "))
+            #expect(!pick.html.contains("<input id=\"class\"") && !pick.html.contains("Enter a class code"))
+            let day = try await console.get("/m/timetable/today?class=7A")
+            #expect(day.status == 200 && day.html.contains("<option value=\"7A\" selected>7A · "))
+        }
+    }
 }
