@@ -22,11 +22,15 @@ extension ConsoleRecordsPage {
             }]
         }
         let first = (page - 1) * Self.pageSize + 1
-        let addForm = try await form(typed: typed ?? [:], problems: problems) ?? ConsoleHTML.text("")
+        var addForm = ConsoleHTML.text("")
+        if let create = records.create, console.may(create.permission) {
+            addForm = try await form(create, editing: nil, typed: typed ?? [:], problems: problems)
+        }
+        let done = typed == nil ? console.query["done"] : nil
         let none = all.isEmpty ? console.say(records.empty) : console.say(ConsoleRecordWords.noMatch, ["search": search])
         return .page(title: console.say(records.title), body: ConsoleRecordTemplates.list.render(console.common.merging([
             "intro": console.say(records.intro), "action": console.path,
-            "notice": console.query["done"] == "added" && typed == nil ? records.create.map { console.say($0.done) } ?? "" : "",
+            "notice": done == "added" ? records.create.map { console.say($0.done) } ?? "" : done == "removed" ? records.remove.map { console.say($0.done) } ?? "" : "",
             "searchLabel": console.say(ConsoleRecordWords.search), "search": search, "find": console.say(ConsoleRecordWords.find),
             "headings": listed.map { ["label": console.say($0.label)] }, "rows": rows, "hasRows": !rows.isEmpty,
             "none": rows.isEmpty ? none : "",
@@ -39,13 +43,29 @@ extension ConsoleRecordsPage {
         ]) { $1 }))
     }
 
-    /// One record's page: every column, in words. One not listed for this person is not found.
-    func record(_ id: String) async throws -> ConsoleResponse {
-        guard !id.isEmpty, let row = try await records.list(console).first(where: { $0.id == id }) else { throw ConsoleProblem.notFound }
-        let heading = records.columns.first.flatMap { row.text($0, console) } ?? id
+    /// One record's page: every column in words, then (for those who may) its edit form, filled
+    /// with its values or with what was typed, and the way to remove it.
+    func record(_ row: ConsoleRecordRow, typed: [String: String]? = nil, problems: [String: String] = [:], notice: String = "",
+                asking: Bool = false, removalProblem: String = "") async throws -> ConsoleResponse {
+        let heading = records.columns.first.flatMap { row.text($0, console) } ?? row.id
+        var editForm = ConsoleHTML.text("")
+        if let edit = records.edit, console.may(edit.permission) {
+            var filled: [String: String] = [:]
+            for field in edit.fields {
+                let value = row.values[field.name] ?? ""
+                if case .checkbox = field.kind { filled[field.name] = value == "true" ? "on" : "" } else { filled[field.name] = value }
+            }
+            editForm = try await form(edit, editing: row.id, typed: typed ?? filled, problems: problems)
+        }
+        let removal = records.remove.flatMap { console.may($0.permission) ? $0 : nil }
         return .page(title: heading, body: ConsoleRecordTemplates.record.render(console.common.merging([
+            "notice": notice,
             "lines": records.columns.map { column in ["label": console.say(column.label)].merging(cell(row, column, href: "")) { $1 } },
             "back": console.path, "backText": console.say(ConsoleRecordWords.back, ["records": console.say(records.title)]),
+            "edit": editForm, "removes": removal != nil, "action": console.path, "id": row.id, "asking": asking,
+            "removeText": removal.map { console.say($0.button) } ?? "", "explain": removal.map { console.say($0.explain, ["record": heading]) } ?? "",
+            "confirm": removal.map { console.say($0.confirm, ["record": heading]) } ?? "", "removalProblem": removalProblem,
+            "cancel": ConsoleForm.path(console.path, query: [("id", row.id)]), "cancelText": console.say(ConsoleRecordWords.cancel),
         ]) { $1 }))
     }
 
@@ -54,9 +74,8 @@ extension ConsoleRecordsPage {
         return ["text": text ?? "—", "code": column.style == .code && text != nil, "href": href]
     }
 
-    /// The add form, with what was typed and the problems, for those who may add.
-    private func form(typed: [String: String], problems: [String: String]) async throws -> ConsoleHTML? {
-        guard let form = records.create, console.may(form.permission) else { return nil }
+    /// The add form (or, `editing` a record, its edit form), with what was typed and the problems.
+    private func form(_ form: ConsoleRecordForm, editing id: String?, typed: [String: String], problems: [String: String]) async throws -> ConsoleHTML {
         var fields: [[String: Any]] = []
         for field in form.fields {
             let id = "record-" + field.name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
@@ -86,7 +105,7 @@ extension ConsoleRecordsPage {
         }
         return ConsoleRecordTemplates.form.render(console.common.merging([
             "action": console.path, "heading": console.say(form.heading), "fields": fields, "submit": console.say(form.submit),
-            "request": UUID().uuidString.lowercased(),
+            "request": UUID().uuidString.lowercased(), "editing": id ?? "", "formID": id == nil ? "record-form" : "record-edit-form",
             "summary": problems[""] ?? (problems.isEmpty ? "" : console.say(ConsoleRecordWords.problem)),
         ]) { $1 })
     }
@@ -109,14 +128,23 @@ enum ConsoleRecordTemplates {
         """)
 
     static let record = ConsoleTemplate("""
+        {{#notice}}<p class="notice" role="status" id="records-notice">{{notice}}</p>{{/notice}}
         <dl class="panel" id="record">{{#lines}}<dt>{{label}}</dt><dd>{{#code}}<bdi dir="ltr">{{text}}</bdi>{{/code}}{{^code}}<bdi>{{text}}</bdi>{{/code}}</dd>{{/lines}}</dl>
+        {{{edit}}}
+        {{#removes}}<form method="post" action="{{action}}" class="panel" id="record-remove" data-submit-once{{#asking}} role="alertdialog" aria-labelledby="record-remove-explain"{{/asking}}>
+        <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="do" value="remove"><input type="hidden" name="id" value="{{id}}">
+        {{#removalProblem}}<p class="problem" role="alert" id="record-remove-problem">{{removalProblem}}</p>{{/removalProblem}}
+        {{#asking}}<p id="record-remove-explain"><strong>{{explain}}</strong></p><input type="hidden" name="confirm" value="yes">
+        <p class="actions"><button type="submit" class="danger">{{confirm}}</button> <a class="button" href="{{cancel}}">{{cancelText}}</a></p>{{/asking}}
+        {{^asking}}<button type="submit">{{removeText}}</button>{{/asking}}</form>{{/removes}}
         <p><a href="{{back}}" class="button">{{backText}}</a></p>
         """)
 
     static let form = ConsoleTemplate("""
-        <form method="post" action="{{action}}" class="panel" id="record-form" data-submit-once aria-labelledby="record-form-heading" novalidate>
-        <h2 id="record-form-heading">{{heading}}</h2>
+        <form method="post" action="{{action}}" class="panel" id="{{formID}}" data-submit-once aria-labelledby="{{formID}}-heading" novalidate>
+        <h2 id="{{formID}}-heading">{{heading}}</h2>
         <input type="hidden" name="_csrf" value="{{csrf}}"><input type="hidden" name="request" value="{{request}}">
+        {{#editing}}<input type="hidden" name="do" value="edit"><input type="hidden" name="id" value="{{editing}}">{{/editing}}
         {{#summary}}<p class="problem" role="alert" id="record-problems">{{summary}}</p>{{/summary}}
         \(ConsoleFormField.markup)
         <button type="submit" class="primary">{{submit}}</button></form>

@@ -10,21 +10,50 @@ struct ConsoleRecordsPage {
     let console: ConsoleRequest
 
     func answer() async throws -> ConsoleResponse {
-        if console.isPost {
+        guard console.isPost else {
+            guard let id = console.query["id"] else { return try await list(typed: nil, problems: [:]) }
+            let saved = console.query["done"] == "saved" ? records.edit.map { console.say($0.done) } ?? "" : ""
+            return try await record(try await row(id), notice: saved)
+        }
+        switch console.form.value("do") ?? "add" {
+        case "edit":
+            guard let form = records.edit, console.may(form.permission) else { throw ConsoleProblem.forbidden }
+            let row = try await row(console.form.value("id") ?? "")
+            let (typed, problems) = try await submit(form, fixed: [form.key: .text(row.id)])
+            if problems.isEmpty { return .redirect(ConsoleForm.path(console.path, query: [("id", row.id), ("done", "saved")])) }
+            return try await record(row, typed: typed, problems: problems)
+        case "remove":
+            guard let removal = records.remove, console.may(removal.permission) else { throw ConsoleProblem.forbidden }
+            let row = try await row(console.form.value("id") ?? "")
+            // The first press only asks, saying what removing does.
+            guard console.form.value("confirm") == "yes" else { return try await record(row, asking: true) }
+            do {
+                try await removal.run(console, row.id)
+                return .redirect(ConsoleForm.path(console.path, query: [("done", "removed")]))
+            } catch let error where !(error is CancellationError) {
+                return try await record(row, removalProblem: console.message(for: error))
+            }
+        default:
             // A form is posted only to add; one who may not add is refused, as the kernel would.
             guard let form = records.create, console.may(form.permission) else { throw ConsoleProblem.forbidden }
-            let (values, problems) = try await submit(form)
+            let (typed, problems) = try await submit(form, fixed: [:])
             if problems.isEmpty { return .redirect(ConsoleForm.path(console.path, query: [("done", "added")])) }
-            return try await list(typed: values, problems: problems)
+            return try await list(typed: typed, problems: problems)
         }
-        if let id = console.query["id"] { return try await record(id) }
-        return try await list(typed: nil, problems: [:])
+    }
+
+    /// The record with this id among those the person may list; any other is not found.
+    func row(_ id: String) async throws -> ConsoleRecordRow {
+        guard !id.isEmpty, let row = try await records.list(console).first(where: { $0.id == id }) else { throw ConsoleProblem.notFound }
+        return row
     }
 
     /// Runs the form's action; the problems by field name (`""` for one said above the form).
-    private func submit(_ form: ConsoleRecordForm) async throws -> (typed: [String: String], problems: [String: String]) {
+    /// `fixed` are values the person does not type (the edited record's id).
+    private func submit(_ form: ConsoleRecordForm, fixed: [String: ConsoleRecordInput.Value]) async throws
+        -> (typed: [String: String], problems: [String: String]) {
         var typed: [String: String] = [:]
-        var values: [String: ConsoleRecordInput.Value] = [:]
+        var values = fixed
         var problems: [String: String] = [:]
         for field in form.fields {
             let text = console.form.value(field.name).map { String($0.prefix(TextLimit.body)) }

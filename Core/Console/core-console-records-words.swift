@@ -11,6 +11,7 @@ enum ConsoleRecordWords {
     static let pages = LocalizedText(ar: "الصفحات", en: "Pages")
     static let back = LocalizedText(ar: "العودة إلى {records}", en: "Back to {records}")
     static let none = LocalizedText(ar: "لا شيء", en: "None")
+    static let cancel = LocalizedText(ar: "إلغاء", en: "Cancel")
     static let yes = LocalizedText(ar: "نعم", en: "Yes")
     static let no = LocalizedText(ar: "لا", en: "No")
     static let problem = LocalizedText(ar: "لم يُحفظ شيء: صحّح الحقل المعلَّم أدناه.", en: "Nothing was saved: correct the field marked below.")

@@ -18,14 +18,18 @@ public struct ConsoleRecords: Sendable {
     let scopes: Set<AccessScope>?
     let list: @Sendable (ConsoleRequest) async throws -> [ConsoleRecordRow]
     let create: ConsoleRecordForm?
+    let edit: ConsoleRecordForm?
+    let remove: ConsoleRecordRemoval?
 
     /// Records listed by `action`, whose output is an array of records (or, with `at`, holds one
     /// under that key); `input` makes its input for the request. Each record needs an `id`. The
     /// page is in the menu of those who hold `permission` (the list action's when nil) with
     /// one of `scopes`: records every role may read, but only the office keeps, name the office's.
+    /// `edit` is shown on a record's page, filled with its values; `remove` there too, asking first.
     public init<A: Action>(_ path: String, title: LocalizedText, intro: LocalizedText, empty: LocalizedText, list action: A.Type,
                            input: @escaping @Sendable (ConsoleRequest) -> A.Input, at key: String? = nil, permission: Permission? = nil,
-                           scopes: Set<AccessScope>? = nil, columns: [ConsoleRecordColumn], create: ConsoleRecordForm? = nil) {
+                           scopes: Set<AccessScope>? = nil, columns: [ConsoleRecordColumn], create: ConsoleRecordForm? = nil,
+                           edit: ConsoleRecordForm? = nil, remove: ConsoleRecordRemoval? = nil) {
         self.path = path
         self.title = title
         self.intro = intro
@@ -34,6 +38,8 @@ public struct ConsoleRecords: Sendable {
         self.permission = permission ?? A.permission
         self.scopes = scopes
         self.create = create
+        self.edit = edit
+        self.remove = remove
         list = { console in
             let output = try await console.run(A.self, input(console))
             return try ConsoleRecordRow.rows(of: output, at: key)
@@ -76,26 +82,55 @@ public struct ConsoleRecordColumn: Sendable {
     }
 }
 
-/// The form that adds a record by running `action`: its fields, named as the action's input
-/// names them in snake case (`starts_at`; `name.ar` for a value inside another).
+/// The form that adds (or edits) a record by running `action`: its fields, named as the
+/// action's input names them in snake case (`starts_at`; `name.ar` for a value inside another).
+/// An edit's input also gets the record's id under `key`.
 public struct ConsoleRecordForm: Sendable {
     public let heading: LocalizedText
     public let submit: LocalizedText
-    /// Said above the list once the record is added.
+    /// Said once the record is added or saved.
     public let done: LocalizedText
     public let fields: [ConsoleRecordField]
+    let key: String
     let permission: Permission
     let run: @Sendable (ConsoleRequest, [String: ConsoleRecordInput.Value], _ requestID: String?) async throws -> Void
 
-    public init<A: Action>(_ action: A.Type, heading: LocalizedText, submit: LocalizedText, done: LocalizedText, fields: [ConsoleRecordField]) {
+    public init<A: Action>(_ action: A.Type, heading: LocalizedText, submit: LocalizedText, done: LocalizedText, key: String = "id",
+                           fields: [ConsoleRecordField]) {
         self.heading = heading
         self.submit = submit
         self.done = done
         self.fields = fields
+        self.key = key
         permission = A.permission
         run = { console, values, requestID in
             let input = try ConsoleRecordInput.decode(A.Input.self, from: values)
             _ = try await console.run(A.self, input, requestID: requestID)
+        }
+    }
+}
+
+/// Taking a record out by running `action` with its id under `key`, after a second press that
+/// says what it does (`explain`).
+public struct ConsoleRecordRemoval: Sendable {
+    public let button: LocalizedText
+    public let explain: LocalizedText
+    public let confirm: LocalizedText
+    /// Said above the list once it is done.
+    public let done: LocalizedText
+    let permission: Permission
+    let run: @Sendable (ConsoleRequest, String) async throws -> Void
+
+    public init<A: Action>(_ action: A.Type, button: LocalizedText, explain: LocalizedText, confirm: LocalizedText, done: LocalizedText,
+                           key: String = "id") {
+        self.button = button
+        self.explain = explain
+        self.confirm = confirm
+        self.done = done
+        permission = A.permission
+        run = { console, id in
+            let input = try ConsoleRecordInput.decode(A.Input.self, from: [key: .text(id)])
+            _ = try await console.run(A.self, input)
         }
     }
 }

@@ -28,10 +28,7 @@ public struct CreatePeriod: Action {
             throw InputError("timetable.error.period-name")
         }
         try TextInput.check(input.code, field: "<code>", maxLength: TextLimit.code)
-        try TextInput.check(input.name.ar, field: "name-ar", maxLength: TextLimit.name)
-        try TextInput.check(input.name.en, field: "name-en", maxLength: TextLimit.name)
-        for time in [input.startsAt, input.endsAt] where !Self.isTime(time) { throw TimetableError.invalidTime(time) }
-        guard input.startsAt < input.endsAt else { throw TimetableError.invalidTime("\(input.startsAt)-\(input.endsAt)") }
+        try PeriodChanges.check(name: input.name, startsAt: input.startsAt, endsAt: input.endsAt)
         let overlapping: String? = try context.database.fetchValue(
             "SELECT code FROM timetable_periods WHERE school_id = :school_id AND (code = :code OR (starts_at < :end AND ends_at > :start))",
             ["code": .text(input.code), "start": .text(input.startsAt), "end": .text(input.endsAt)])

@@ -15,7 +15,8 @@ public struct TimetableModule: AppModule {
     public var ownedTables: [String] { ["timetable_closures", "timetable_overrides", "timetable_periods", "timetable_slots"] }
     public var actions: [any Action.Type] {
         [CreatePeriod.self, CreateSlot.self, MoveSlot.self, DeleteSlot.self, AddClosure.self, SetWeekOverride.self,
-         CycleWeeks.self, ViewTimetable.self, NowAndNext.self, ListPeriods.self, WeekLessons.self, ShowTimetableBuilder.self]
+         CycleWeeks.self, ViewTimetable.self, NowAndNext.self, ListPeriods.self, WeekLessons.self, ShowTimetableBuilder.self,
+         UpdatePeriod.self, RemovePeriod.self]
     }
     public var commands: [any ParsableCommand.Type] { [TimetableCommand.self] }
     public var settings: [SettingDefinition] { TimetableSettings.definitions }

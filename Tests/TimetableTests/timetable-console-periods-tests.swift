@@ -70,4 +70,37 @@ struct TimetableConsolePeriodsTests {
         }
         #expect(try fixture.run(ListPeriods.self, .init()).count == before.count)
     }
+
+    @Test("a period's page corrects its times (an overlap refused beside the field, nothing saved), and removing asks first; one with lessons is not removed")
+    func correctAndRemove() async throws {
+        let fixture = try TimetableFixture()
+        try fixture.run(CreatePeriod.self, .init(code: "EV", name: LocalizedText(ar: "المساء", en: "Evening"), startsAt: "19:00", endsAt: "19:30"))
+        let before = try fixture.run(ListPeriods.self, .init())
+        let evening = try #require(before.first { $0.code == "EV" })
+        let used = try #require(before.first { !$0.isBreak })
+        let page = "\(Self.path)?id=\(evening.id)"
+        try await fixture.harness.console { console in
+            _ = try await console.signIn("admin@databayt.org", AuthDemo.password, school: fixture.school.id)
+            _ = try await console.post("/language", [("lang", "en"), ("back", page)])
+            let record = try await console.get(page)
+            #expect(record.html.contains("id=\"record-edit-form\"") && record.html.contains("id=\"record-starts-at\" name=\"starts_at\" type=\"time\" value=\"19:00\""))
+            let edit = [("do", "edit"), ("id", evening.id), ("name.ar", "المساء"), ("name.en", "Late evening"), ("ends_at", "20:00")]
+            let clash = try await console.post(Self.path, edit + [("starts_at", used.startsAt)])
+            #expect(clash.html.contains("id=\"record-problems\"") && clash.html.contains("It overlaps the period") && clash.html.contains("value=\"Late evening\""))
+            let saved = try await console.post(Self.path, edit + [("starts_at", "19:15")])
+            #expect(saved.html.contains("The period was saved.") && saved.html.contains("<bdi>Late evening</bdi>"))
+
+            let ask = try await console.post(Self.path, [("do", "remove"), ("id", evening.id)])
+            #expect(ask.html.contains("role=\"alertdialog\"") && ask.html.contains("Yes, remove Late evening"))
+            #expect(try fixture.run(ListPeriods.self, .init()).contains { $0.id == evening.id }, "the first press only asks")
+            let refused = try await console.post(Self.path, [("do", "remove"), ("id", used.id), ("confirm", "yes")])
+            #expect(refused.html.contains("id=\"record-remove-problem\"") && refused.html.contains("Move or remove them in the timetable builder first"))
+            let removed = try await console.post(Self.path, [("do", "remove"), ("id", evening.id), ("confirm", "yes")])
+            #expect(removed.html.contains("The period was removed."))
+            #expect(try await console.get("\(Self.path)?id=\(evening.id)").status == 404)
+        }
+        let after = try fixture.run(ListPeriods.self, .init())
+        #expect(!after.contains { $0.id == evening.id } && after.contains { $0.id == used.id })
+        #expect(after.filter { $0.id != evening.id } == before.filter { $0.id != evening.id }, "nothing else changed")
+    }
 }
