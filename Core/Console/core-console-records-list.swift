@@ -75,7 +75,7 @@ extension ConsoleRecordsPage {
     }
 
     /// The add form (or, `editing` a record, its edit form), with what was typed and the problems.
-    private func form(_ form: ConsoleRecordForm, editing id: String?, typed: [String: String], problems: [String: String]) async throws -> ConsoleHTML {
+    private func form(_ form: ConsoleRecordForm, editing recordID: String?, typed: [String: String], problems: [String: String]) async throws -> ConsoleHTML {
         var fields: [[String: Any]] = []
         for field in form.fields {
             let id = "record-" + field.name.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
@@ -105,7 +105,7 @@ extension ConsoleRecordsPage {
         }
         return ConsoleRecordTemplates.form.render(console.common.merging([
             "action": console.path, "heading": console.say(form.heading), "fields": fields, "submit": console.say(form.submit),
-            "request": UUID().uuidString.lowercased(), "editing": id ?? "", "formID": id == nil ? "record-form" : "record-edit-form",
+            "request": UUID().uuidString.lowercased(), "editing": recordID ?? "", "formID": recordID == nil ? "record-form" : "record-edit-form",
             "summary": problems[""] ?? (problems.isEmpty ? "" : console.say(ConsoleRecordWords.problem)),
         ]) { $1 })
     }
