@@ -121,7 +121,7 @@ enum AttendanceConsole {
         }
         return .page(title: console.say(Words.title), body: Templates.classes.render(console.common.merging([
             "classes": rows, "intro": console.say(Words.pick), "codeLabel": console.say(Words.classCode), "open": console.say(Words.open),
-            "picks": !all.isEmpty, "pick": all.map { ["value": $0.code, "label": "\($0.code) · \($0.name.text(in: console.language))"] },
+            "picks": !all.isEmpty, "pick": all.map { ["value": $0.code, "label": $0.label(in: console.language)] },
             "action": console.pagePath("attendance", "register"),
         ]) { $1 }))
     }

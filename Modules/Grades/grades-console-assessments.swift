@@ -50,7 +50,7 @@ enum GradesAssessmentsConsole {
     /// The classes offered: the school's for an administrator, a teacher's own for her.
     static func classes(_ console: ConsoleRequest) async throws -> [(value: String, label: String)] {
         if schoolWide(console) {
-            return try await console.run(ListClasses.self, .init()).map { ($0.code, "\($0.code) · \($0.name.text(in: console.language))") }
+            return try await console.run(ListClasses.self, .init()).map { ($0.code, $0.label(in: console.language)) }
         }
         var seen: Set<String> = []
         return try await console.run(ListTeacherClasses.self, .init()).filter { seen.insert($0.classCode).inserted }

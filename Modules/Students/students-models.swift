@@ -108,6 +108,9 @@ public struct SchoolClass: Codable, Sendable, Equatable {
     public let homeroomTeacherID: String?
     public let capacity: Int
     public let enrolled: Int
+
+    /// How a class is offered in a list of choices: its code, then its name (`7A · Grade 7 A`).
+    public func label(in language: Language) -> String { "\(code) · \(name.text(in: language))" }
 }
 
 public struct Subject: Codable, Sendable, Equatable {

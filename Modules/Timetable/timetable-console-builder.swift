@@ -95,7 +95,7 @@ enum TimetableBuilderConsole {
         let classes = try await console.run(ListClasses.self, .init())
         return .page(title: console.say(Words.title), body: Templates.picker.render(console.common.merging([
             "intro": console.say(Words.intro), "action": console.pagePath("timetable", "builder"), "classLabel": console.say(Words.schoolClass),
-            "classes": classes.map { ["value": $0.code, "label": "\($0.code) · \($0.name.text(in: console.language))"] },
+            "classes": classes.map { ["value": $0.code, "label": $0.label(in: console.language)] },
             "show": console.say(Words.open), "none": classes.isEmpty ? console.say(Words.noClasses) : "",
         ]) { $1 }))
     }

@@ -79,7 +79,7 @@ enum TimetableConsole {
         return ["canPick": !classes.isEmpty, "pickLabel": console.say(Words.classCode), "show": console.say(Words.show),
                 "pickHint": console.say(Words.pickHint), "action": console.pagePath("timetable", "today"),
                 "pickClasses": [["value": "", "label": console.say(Words.ownDay), "selected": classCode == nil]]
-                    + classes.map { ["value": $0.code, "label": "\($0.code) · \($0.name.text(in: console.language))", "selected": $0.code == classCode] }]
+                    + classes.map { ["value": $0.code, "label": $0.label(in: console.language), "selected": $0.code == classCode] }]
     }
 
     private static func lessonLine(_ lesson: NowAndNext.Lesson, _ console: ConsoleRequest) -> String {
