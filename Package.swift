@@ -49,7 +49,8 @@ let moduleLibraries: [String: [Target.Dependency]] = [
 /// Modules a module's tests need besides its own closure: to raise the events it handles, or to
 /// check an optional collaboration (attendance periods from Timetable, report cards' attendance).
 let moduleTestDependencies: [String: [String]] = [
-    "Attendance": ["Timetable", "IdCards"],
+    // HogwartsSQLite: the write-lane test counts the SQLite engine's group commits.
+    "Attendance": ["Timetable", "IdCards", "HogwartsSQLite"],
     "Grades": ["Attendance"],
     "Notifications": ["Attendance", "Grades", "Messages", "Announcements"],
     "OneRoster": ["Grades"],
@@ -93,6 +94,13 @@ let package = Package(
         // The SDK an outside module package builds against (Examples/OutOfTreeModule, docs/modules-outside.md):
         // the kernel, every built-in module, the host as a library and the test support.
         .library(name: "Core", targets: ["Core"]),
+        // The kernel's layers one by one, for a package that needs less than all of them.
+        .library(name: "HogwartsBase", targets: ["HogwartsBase"]),
+        .library(name: "HogwartsKernel", targets: ["HogwartsKernel"]),
+        .library(name: "HogwartsHTTP", targets: ["HogwartsHTTP"]),
+        .library(name: "HogwartsSync", targets: ["HogwartsSync"]),
+        .library(name: "HogwartsConsole", targets: ["HogwartsConsole"]),
+        .library(name: "HogwartsCLI", targets: ["HogwartsCLI"]),
         .library(name: "HogwartsHost", targets: ["HogwartsHost"]),
         .library(name: "HogwartsTestSupport", targets: ["HogwartsTestSupport"]),
         // The header a loadable module's one C file includes (Examples/LoadableModule).
@@ -128,25 +136,91 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: ([
+        // The kernel in layers; each arrow below is an import the compiler enforces.
+        // HogwartsBase: the words every layer speaks (errors, roles, versions, civil dates) and the
+        // storage seam the engines implement, without knowing modules or actions.
+        .target(
+            name: "HogwartsBase",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "Core/Base",
+            swiftSettings: strictSwift6
+        ),
+        // The storage engines, each the only code that knows its driver.
+        .target(
+            name: "HogwartsSQLite",
+            dependencies: ["HogwartsBase", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Core/SQLite",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "HogwartsPostgreSQL",
+            dependencies: ["HogwartsBase", "CLibPQ"],
+            path: "Core/PostgreSQL",
+            swiftSettings: strictSwift6
+        ),
+        // The transport-free kernel: registry, actions, access, tenancy, events, settings, strings,
+        // the change log offline sync reads, and the opening of a database by its URL (hence the engines).
+        .target(
+            name: "HogwartsKernel",
+            dependencies: ["HogwartsBase", "HogwartsSQLite", "HogwartsPostgreSQL",
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
+            path: "Core/Kernel",
+            resources: [.copy("Resources")],
+            swiftSettings: strictSwift6
+        ),
+        // The HTTP API: routes, dispatch, tokens, limits, metrics, live events.
+        .target(
+            name: "HogwartsHTTP",
+            dependencies: ["HogwartsKernel", "HogwartsPostgreSQL", "HogwartsSyncWire",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "JWTKit", package: "jwt-kit"),
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            path: "Core/HTTP",
+            swiftSettings: strictSwift6
+        ),
+        // Offline sync: push, pull and snapshots over the API's routes.
+        .target(
+            name: "HogwartsSync",
+            dependencies: ["HogwartsKernel", "HogwartsHTTP", "HogwartsSyncWire"],
+            path: "Core/Sync",
+            swiftSettings: strictSwift6
+        ),
+        // The web console: pages from the modules, served beside the API.
+        .target(
+            name: "HogwartsConsole",
+            dependencies: ["HogwartsKernel", "HogwartsHTTP", "HogwartsSyncWire",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Mustache", package: "swift-mustache"),
+                           .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio")],
+            path: "Core/Console",
+            resources: [.copy("Resources")],
+            swiftSettings: strictSwift6
+        ),
+        // The command line, and `serve`, which assembles the API, sync and the console.
+        .target(
+            name: "HogwartsCLI",
+            dependencies: ["HogwartsKernel", "HogwartsPostgreSQL", "HogwartsHTTP", "HogwartsSync", "HogwartsConsole",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            path: "Core/CLI",
+            swiftSettings: strictSwift6
+        ),
+        // Every layer under one name: what a module imports (`import Core`).
         .target(
             name: "Core",
-            dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                "CLibPQ",
-                "HogwartsSyncWire",
-            ],
-            path: "Core",
-            exclude: ["SyncWire"],
-            resources: [.copy("Resources")],
+            dependencies: ["HogwartsBase", "HogwartsKernel", "HogwartsHTTP", "HogwartsSync", "HogwartsConsole", "HogwartsCLI"],
+            path: "Core/Umbrella",
             swiftSettings: strictSwift6
         ),
         // libpq, PostgreSQL's own C client: the PostgreSQL engine's driver. Its header at build
@@ -195,8 +269,8 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"),
                            // `--sync-fuzz`: the full sync fuzz.
                            "HogwartsSyncFuzz",
-                           // `--database postgres://...`: the PostgreSQL floors, through libpq directly.
-                           "CLibPQ",
+                           // `--database postgres://...`: the PostgreSQL floors, through libpq directly, in a scratch schema.
+                           "CLibPQ", "HogwartsPostgreSQL",
                            // `--delivery`: the tests' APNs stand-in, and its floor posted straight with AsyncHTTPClient.
                            "Notifications", "HogwartsTestSupport",
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
@@ -224,14 +298,16 @@ let package = Package(
         ),
         .target(
             name: "HogwartsTestSupport",
-            dependencies: ["Core", hummingbirdTesting, .product(name: "HTTPTypes", package: "swift-http-types"),
+            // HogwartsPostgreSQL: a test's scratch schema on the shared server.
+            dependencies: ["Core", "HogwartsPostgreSQL", hummingbirdTesting, .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support",
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["Core", "HogwartsTestSupport", propertyBased, hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")],
+            // The engines: their own tests, and the data-safety tests' backups and commit counts.
+            dependencies: ["Core", "HogwartsSQLite", "HogwartsPostgreSQL", "HogwartsTestSupport", propertyBased, hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/CoreTests",
             swiftSettings: strictSwift6
         ),
@@ -240,7 +316,8 @@ let package = Package(
         .testTarget(
             name: "HostTests",
             // HogwartsClient: the live tests listen through the client library's `LiveEvents`, as an app does.
-            dependencies: ["Core", "HogwartsTestSupport", "HogwartsClient", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
+            // HogwartsPostgreSQL: the outage and demo-copy tests make scratch schemas on the shared server.
+            dependencies: ["Core", "HogwartsPostgreSQL", "HogwartsTestSupport", "HogwartsClient", hummingbirdTesting, .product(name: "GRDB", package: "GRDB.swift")]
                 + modules.map { Target.Dependency(stringLiteral: $0.name) },
             path: "Tests/HostTests",
             // Read from the package root (upgrade-tests.swift), not as a resource.

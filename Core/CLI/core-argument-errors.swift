@@ -1,16 +1,18 @@
 import ArgumentParser
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// argument-parser's own errors ("Unknown option", "Missing expected argument", ...) in the
 /// user's language. Its errors are not public types, only their English text is, so each known
 /// sentence is matched and re-said from the catalog; a sentence not matched (a command's own
 /// `ValidationError`, already localized) is kept as it is.
-enum ArgumentErrors {
+package enum ArgumentErrors {
     /// An error of the command line's shape, printed like every other error.
-    struct Localized: HogwartsError {
-        let messageKey: String
-        let messageArguments: [String: String]
-        var exitStatus: ExitStatus { .usage }
+    package struct Localized: HogwartsError {
+        package let messageKey: String
+        package let messageArguments: [String: String]
+        package var exitStatus: ExitStatus { .usage }
     }
 
     /// What to print for a parse error: the reason, the usage line and where help is, each
@@ -36,7 +38,7 @@ enum ArgumentErrors {
     }
 
     /// argument-parser's sentence as a catalog message, or nil when it is not one of its own.
-    static func translated(_ message: String) -> Localized? {
+    package static func translated(_ message: String) -> Localized? {
         func localized(_ key: String, _ arguments: [String: String] = [:]) -> Localized {
             Localized(messageKey: "kernel.argument-error.\(key)", messageArguments: arguments)
         }

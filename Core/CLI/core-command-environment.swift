@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import HogwartsBase
+import HogwartsKernel
 
 /// What the host hands to every command before parsing: the modules, the resolved registry,
 /// the language and the process environment. Commands are plain argument-parser structs, so

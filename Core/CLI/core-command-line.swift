@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// The `hogwarts` command line: the kernel's commands plus every module's, assembled at start.
 public enum HogwartsCommandLine {
@@ -53,7 +55,7 @@ struct RootCommand: ParsableCommand {
             commandName: "hogwarts",
             abstract: L("kernel.cli.abstract"),
             version: PlatformVersion.current.description,
-            subcommands: KernelCommands.all + CommandEnvironment.current.registry.modules.flatMap(\.commands))
+            subcommands: KernelCommands.all + CommandEnvironment.current.registry.modules.flatMap(\.contributedCommands))
     }
 }
 

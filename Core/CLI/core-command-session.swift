@@ -1,4 +1,6 @@
 import ArgumentParser
+import HogwartsBase
+import HogwartsKernel
 
 /// Options of commands that act inside one school: which school, and an optional request id
 /// that makes a retried write harmless.
@@ -8,27 +10,6 @@ public struct SessionOptions: ParsableArguments, Sendable {
     public var requestID: String?
 
     public init() {}
-}
-
-/// Tells the command line who is running it. A module (Auth) provides one; without it the
-/// command runs as the local operator, who can write the database file anyway.
-public protocol IdentityProvider: Sendable {
-    /// The signed-in principal, or nil to fall back to the local operator.
-    func currentPrincipal(kernel: Kernel, variables: [String: String]) throws -> Principal?
-    /// The user as they stand now (role, name, email), or nil when the account is gone or
-    /// suspended: an API refresh token is exchanged only for someone who may still sign in.
-    func currentUser(kernel: Kernel, school: SchoolID, userID: String) throws -> IdentifiedUser?
-}
-
-/// A user the identity provider vouches for.
-public struct IdentifiedUser: Sendable {
-    public let principal: Principal
-    public let email: String?
-
-    public init(principal: Principal, email: String?) {
-        self.principal = principal
-        self.email = email
-    }
 }
 
 /// Everything a module command needs to run actions: the kernel, the school, who is acting and
@@ -43,7 +24,7 @@ public struct CommandSession {
     public init(_ global: GlobalOptions, _ options: SessionOptions) throws {
         let environment = CommandEnvironment.current
         kernel = try global.openKernel()
-        let provider = environment.registry.modules.lazy.compactMap(\.identityProvider).first
+        let provider = environment.registry.identityProvider
         principal = try provider?.currentPrincipal(kernel: kernel, variables: environment.variables) ?? .localOperator
         school = try Self.school(for: principal, requested: options.school, kernel: kernel)
         output = global.output

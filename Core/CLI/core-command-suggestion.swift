@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// "Did you mean" for a misspelled command (`hogwarts studnets list`): argument-parser suggests
 /// options only, and reports an unknown command as unexpected arguments.
-enum CommandSuggestion {
+package enum CommandSuggestion {
     /// A word where a command name was expected that names none, with the closest name there
     /// (if any is close) and the command path it was typed under (`hogwarts students`).
     struct Unknown: Equatable {
@@ -41,7 +41,7 @@ enum CommandSuggestion {
 
     /// The candidate nearest to `word`, when it is near enough to be a typo of it: at most one
     /// edit for short words, two from five letters on (a swap of two letters counts as one).
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = word.count >= 5 ? 2 : 1
         return candidates
             .map { (name: $0, distance: distance(word.lowercased(), $0.lowercased())) }
@@ -51,7 +51,7 @@ enum CommandSuggestion {
     }
 
     /// Edits (insert, delete, replace, swap neighbours) that turn `a` into `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -1,4 +1,7 @@
 import Foundation
+import HogwartsKernel
+import HogwartsPostgreSQL
+import HogwartsHTTP
 
 /// One value `hogwarts` runs with, where it came from, and what is wrong with what was asked for.
 /// Worked out with the same functions the commands and the server use, so it cannot drift from them.

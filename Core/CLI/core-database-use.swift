@@ -1,4 +1,7 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
+import HogwartsPostgreSQL
 
 /// What a command needs of the database it opens (`GlobalOptions.openKernel`).
 public enum DatabaseUse: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// Where a command's results go: a readable table by default, JSON with `--json`.
 /// Only results go to stdout; diagnostics and progress go to stderr.

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// Which audit lines to show: who (part of a user id), which action (part of its id), how it
 /// ended, and between which days (the school's days, both included). Empty means any.

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// Charts drawn on the server as SVG: no script, readable in RTL (bars grow from the reading
 /// side), and each with a text alternative: a title and a description for screen readers, and

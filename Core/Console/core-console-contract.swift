@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import HogwartsKernel
 
 /// A page a module adds to the web console, served at `/m/<module>/<path>`.
 ///

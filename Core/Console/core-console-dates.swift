@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// Dates as the console prints them inside sentences. In Arabic text a date's digits would take
 /// the direction of the letters before them ("يوم 29-11-2026" for 2026-11-29), so every date is

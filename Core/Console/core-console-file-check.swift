@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// What the pages that take a file share (Students' CSV, OneRoster's zip): the form that checks a
 /// chosen file, and the table of what the check found in it, row by row. The page keeps its own

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// One field of a console form: its label, an input, a select, a text area or a box to tick, a
 /// hint, and the problem beside it, described for screen readers. One builder and one markup,

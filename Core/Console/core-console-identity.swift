@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// How the console signs people in and out: provided by the module that owns accounts (as
 /// `IdentityProvider` is for the command line), through that module's own actions, so the

@@ -1,5 +1,8 @@
 import Foundation
 import Hummingbird
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// The page an invitation's link opens: the invited email, and a new password to choose, through
 /// the identity module's own actions (`ConsoleInvitations`). A link that is not live is told so

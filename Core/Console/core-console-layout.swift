@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// The frame around every signed-in page: the school, the menu of what this person may open
 /// (the shell's admin pages and the pages of the modules on for the school), the language
@@ -46,7 +47,7 @@ struct ConsoleLayout {
         if console.may(KernelPermissions.manageSettings) { items.append(("/admin/settings", localizer("console.settings.title"), nil)) }
         if console.may(KernelPermissions.manageModules) { items.append(("/admin/audit", localizer("console.audit.title"), nil)) }
         for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
-            for page in module.consolePages where page.inMenu && console.may(open: page) {
+            for page in module.contributedConsolePages where page.inMenu && console.may(open: page) {
                 items.append((console.pagePath(module.id, page.path), page.title.text(in: console.language), page.badge))
             }
         }
@@ -61,7 +62,7 @@ struct ConsoleDashboard {
     func page(_ console: ConsoleRequest) async throws -> ConsoleResponse {
         var cards: [[String: Any]] = []
         for module in shell.kernel.registry.modules where console.enabledModules.contains(module.id) {
-            for card in module.consoleCards where console.may(card.permission) {
+            for card in module.contributedConsoleCards where console.may(card.permission) {
                 // One card that cannot answer (no child linked, no timetable yet) leaves the others standing.
                 guard let html = try? await card.render(console) else { continue }
                 cards.append(["id": "\(module.id)-\(card.id)", "title": card.title.text(in: console.language), "html": html])

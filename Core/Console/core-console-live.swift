@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HogwartsKernel
+import HogwartsHTTP
 
 /// `GET /live`: the signed-in person's live events for the console's script, the same stream
 /// `/api/v1/live` gives a token holder, opened with the session cookie. A stream lasts a few

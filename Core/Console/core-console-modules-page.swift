@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// The school's modules with on/off switches, for whoever may manage modules. Dependencies are
 /// said in words, and switching off a module others use asks before switching those off too.
@@ -24,7 +26,7 @@ struct ConsoleModulesPage {
     func submit(_ console: ConsoleRequest) async throws -> ConsoleResponse {
         try require(console)
         let id = console.form.value("module") ?? ""
-        guard let module = try? shell.kernel.registry.module(id), module.consoleIdentity == nil else { throw ConsoleProblem.notFound }
+        guard let module = try? shell.kernel.registry.module(id), module.contributedConsoleIdentity == nil else { throw ConsoleProblem.notFound }
         let principal = console.principal
         let school = console.school.id
         do {
@@ -76,8 +78,8 @@ struct ConsoleModulesPage {
             "needs": needs.isEmpty ? "" : localizer("console.modules.needs", ["module": name(module, console), "modules": list(needs, console)]),
             "usedBy": users.isEmpty || !on ? "" : localizer("console.modules.used-by", ["modules": list(users, console)]),
             "missing": missing.isEmpty || on ? "" : localizer("console.modules.switch-on-first", ["modules": list(missing, console)]),
-            "switchable": module.consoleIdentity == nil,
-            "locked": module.consoleIdentity == nil ? "" : localizer("console.modules.identity-locked"),
+            "switchable": module.contributedConsoleIdentity == nil,
+            "locked": module.contributedConsoleIdentity == nil ? "" : localizer("console.modules.identity-locked"),
             "action": localizer(on ? "console.modules.switch-off" : "console.modules.switch-on", ["module": name(module, console)]),
         ]
     }

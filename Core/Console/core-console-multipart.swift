@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// A file a console form sent (`<input type="file">`): the field's name, the name the browser
 /// gave the file (its last path component only) and its bytes.
@@ -129,7 +130,7 @@ public enum ConsoleMultipart {
     /// A part's headers: the field's name, the file name when it is a file, and its type.
     private struct Head {
         var name = ""
-        var fileName: String?
+        package var fileName: String?
         var contentType = ""
 
         init(_ bytes: ArraySlice<UInt8>) throws(Failure) {

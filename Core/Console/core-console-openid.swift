@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HogwartsKernel
+import HogwartsHTTP
 
 /// Sign-in through a school's OpenID Connect provider (Google, Microsoft, any standard one),
 /// offered by the identity module. The shell keeps what it is given between the two legs in an

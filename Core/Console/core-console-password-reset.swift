@@ -1,5 +1,8 @@
 import Foundation
 import Hummingbird
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// "Forgot your password?": the email first, then the emailed code with the new password, through
 /// the identity module's own reset (`ConsolePasswordReset`), with the same limits as the API.

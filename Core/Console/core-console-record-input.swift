@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// A record form's fields made into the action's typed input, decoded as the API decodes a body
 /// (snake-case names), and the field a problem belongs to.

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// One record as the records pages show it: an action's output encoded as the API encodes it
 /// (snake case), with nested values reachable by dotted keys.

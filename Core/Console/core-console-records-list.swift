@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// The records list, a record's page and the add form's markup.
 extension ConsoleRecordsPage {

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// The pages of a `ConsoleRecords`: the list (`?search=`, `?page=`), a record's page (`?id=`)
 /// and, posted, the form that adds one. A refused form comes back with what was typed and each

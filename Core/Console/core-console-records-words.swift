@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// The records pages' own words.
 enum ConsoleRecordWords {

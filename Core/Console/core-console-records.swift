@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// A module's records laid out by the console, in the manner of Django's admin: a list with a
 /// search and pages, each record's own page, and a form that adds one. The module declares only

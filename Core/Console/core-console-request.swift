@@ -1,5 +1,8 @@
 import Foundation
 import NIOPosix
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// What a console page receives: who is signed in, in which school and language, the query and
 /// the submitted form (already checked against the CSRF token), and a way to run actions.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HogwartsKernel
 
 /// A form sent after the session ended (a register of 24 marks saved an hour after signing in)
 /// is not thrown away: the sign-in page says why it is there, in the person's language, and

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// How the console signs in a person whose email has accounts in several schools with one
 /// password, and lets them switch school: provided by the module that owns accounts, through its

@@ -1,5 +1,8 @@
 import Crypto
 import Foundation
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// What the school picker carries instead of the password, once the password was right in
 /// several schools: the email, the schools where it was right (each with the identity module's

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsBase
 
 /// The console's cookies: the session (`<school>.<token>`), the CSRF token of the sign-in form
 /// before there is a session, and the language of someone not signed in. Every cookie is

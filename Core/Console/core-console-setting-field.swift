@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// One setting as a control a person fills in, drawn from its kind: a checkbox for a flag, a
 /// day picker for week days, a number with its unit, a choice in the module's words, and a hint

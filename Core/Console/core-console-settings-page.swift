@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// Each module's settings as a form made from its typed definitions (see `ConsoleSettingField`):
 /// a new module's settings appear here with no console code. Every value is checked before any

@@ -2,6 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// The web console, served at `/` beside the API: server-rendered pages, a session cookie, a
 /// CSRF token on every form. It knows no module by name: the menu, the pages and the dashboard
@@ -21,7 +24,7 @@ struct ConsoleShell: Sendable {
     }
 
     var kernel: Kernel { server.kernel }
-    var identity: (any ConsoleIdentity)? { kernel.registry.modules.lazy.compactMap(\.consoleIdentity).first }
+    var identity: (any ConsoleIdentity)? { kernel.registry.modules.lazy.compactMap(\.contributedConsoleIdentity).first }
 
     func mount(on router: Router<APIContext>) {
         router.get("/") { request, context in try await signedIn(request, context) { try await ConsoleDashboard(shell: self).page($0) } }
@@ -59,7 +62,7 @@ struct ConsoleShell: Sendable {
         return try await signedIn(request, context) { console in
             guard console.enabledModules.contains(moduleID),
                   let module = kernel.registry.modules.first(where: { $0.id == moduleID }),
-                  let page = module.consolePages.first(where: { $0.path == path }) else {
+                  let page = module.contributedConsolePages.first(where: { $0.path == path }) else {
                 throw ConsoleProblem.notFound
             }
             guard console.may(open: page) else { throw ConsoleProblem.forbidden }
@@ -217,5 +220,14 @@ struct ConsoleCall {
         let proto = request.headers[HTTPField.Name("X-Forwarded-Proto") ?? .via]?.lowercased()
         secure = alwaysSecure || proto == "https"
         address = context.clientAddress(of: request)
+    }
+}
+
+/// The web console at `/`, beside the API: its pages come from the modules.
+public struct ConsoleServerExtension: ServerExtension {
+    public init() {}
+
+    public func mount(on router: Router<APIContext>, server: APIServer) {
+        ConsoleShell(server: server, alwaysSecure: APIServer.consoleAlwaysSecure(ProcessInfo.processInfo.environment)).mount(on: router)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HogwartsKernel
+import HogwartsHTTP
 
 /// One password for an email with accounts in several schools. The password is checked in each
 /// of them (side by side on the password lane, each counted, locked out and audited as a sign-in

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// Signing in and out, and the language switch. Signing in goes through the identity module's
 /// own actions (`ConsoleIdentity`): the same lockout, single refusal and audit as the CLI and the

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// The console shell's own words, in `Core/Resources/console/ar.json` and `en.json` (beside the
 /// kernel's catalog, not in it, so the console can be read and changed on its own).

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import HogwartsBase
+import HogwartsKernel
 
 /// "Switch school", for a person whose email has an active account in another school: the
 /// page lists those schools, and each opens that school's sign-in with the email filled in and

@@ -2,11 +2,13 @@ import Foundation
 import JWTKit
 import NIOPosix
 import Synchronization
+import HogwartsBase
+import HogwartsKernel
 
 /// What the API's tokens carry (JWT HS256). Access tokens: `sub, email, school_id, role, type:"access"`
 /// for 24 hours; refresh tokens: `sub, school_id, type:"refresh"` for 7 days. Both name their
 /// family (`sid`), so signing out or a stolen refresh token ends every token of that sign-in.
-struct TokenClaims: JWTPayload {
+package struct TokenClaims: JWTPayload {
     var sub: SubjectClaim
     var email: String?
     var schoolID: String
@@ -19,13 +21,26 @@ struct TokenClaims: JWTPayload {
     var iat: IssuedAtClaim
     var exp: ExpirationClaim
 
+    package init(sub: SubjectClaim, email: String?, schoolID: String, role: String?, name: String?, type: String, sid: String, gen: Int?, iat: IssuedAtClaim, exp: ExpirationClaim) {
+        self.sub = sub
+        self.email = email
+        self.schoolID = schoolID
+        self.role = role
+        self.name = name
+        self.type = type
+        self.sid = sid
+        self.gen = gen
+        self.iat = iat
+        self.exp = exp
+    }
+
     enum CodingKeys: String, CodingKey {
         case sub, email, role, name, type, sid, gen, iat, exp
         case schoolID = "school_id"
     }
 
     /// Expiry is checked against the kernel's clock by `AccessTokens`, not the wall clock here.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    package func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// A freshly issued pair of tokens.
@@ -51,7 +66,7 @@ public struct VerifiedAccess: Sendable {
 /// verifying until the last token it signed has expired.
 public final class AccessTokens: Sendable {
     public static let accessLifetime: TimeInterval = 24 * 3600
-    public static let refreshLifetime: TimeInterval = 7 * 24 * 3600
+    public static let refreshLifetime = TokenStore.refreshLifetime
     /// How often a server looks for keys and sign-outs made by another process.
     static let refreshInterval: TimeInterval = 1
 
@@ -114,7 +129,7 @@ public final class AccessTokens: Sendable {
         switch outcome {
         case .advanced(let userID):
             // The account as it stands now: a suspended user gets nothing, a new role is in the new token.
-            let provider = kernel.registry.modules.lazy.compactMap(\.identityProvider).first
+            let provider = kernel.registry.identityProvider
             let user = try await threadPool.runIfActive { try provider?.currentUser(kernel: kernel, school: claims.schoolID, userID: userID) }
             guard let user else {
                 try await ActionLanes.writes.runIfActive { try kernel.tokenStore.revoke(claims.sid, school: claims.schoolID, reason: "account-changed", at: now) }
@@ -197,7 +212,7 @@ public final class AccessTokens: Sendable {
     static let rememberedTokens = 10_000
 
     /// Internal, not private: the tests forge tokens with the real key through it.
-    func sign(_ principal: Principal, email: String?, family: String, generation: Int, at now: Date) async throws -> TokenPair {
+    package func sign(_ principal: Principal, email: String?, family: String, generation: Int, at now: Date) async throws -> TokenPair {
         try await loadKeysIfNeeded(kid: nil)
         guard let kid = state.withLock({ $0.signingKey }), let schoolID = principal.schoolID else { throw APIError.internalError }
         let accessExpiry = now.addingTimeInterval(Self.accessLifetime)

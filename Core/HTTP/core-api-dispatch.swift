@@ -3,10 +3,14 @@ import Hummingbird
 import HTTPTypes
 import NIOCore
 import ServiceLifecycle
+import HogwartsBase
+import HogwartsKernel
 
-/// Takes one request to one route: who is calling, whether the route's module is on for their
-/// school, the body within its limit, then the handler, whose answer it writes as is.
-struct RouteDispatcher: Sendable {
+/// Takes one request to one route: the caller as its access requires (`APIAuthenticator` found
+/// who it is), whether the route's module is on for their school, the body within its limit,
+/// then the handler, whose answer it writes as is. Who may run what is the kernel's
+/// (`Kernel.gate`), checked by each action the handler runs.
+package struct RouteDispatcher: Sendable {
     let server: APIServer
     let module: ModuleID?
     let route: APIRoute
@@ -19,7 +23,7 @@ struct RouteDispatcher: Sendable {
         if route.limitedPerAddress, let wait = try await server.signInLimiter.admit(clientAddress) {
             throw APIError.tooManyRequests(retryAfter: wait)
         }
-        let access = try await authenticate(request)
+        let access = try admit(context.caller)
         context.facts.schoolID = access?.schoolID
         if let module, let access, try await !server.switches.isEnabled(module, in: access.schoolID) {
             throw APIError.moduleDisabled(module)
@@ -41,21 +45,21 @@ struct RouteDispatcher: Sendable {
         return Self.response(answer)
     }
 
-    /// A signed-in route needs a valid access token; a public one ignores a missing token.
-    private func authenticate(_ request: Request) async throws -> VerifiedAccess? {
-        guard let header = request.headers[.authorization], !header.isEmpty else {
+    /// A signed-in route needs a valid access token; a public one ignores a missing or refused one.
+    private func admit(_ caller: APICaller) throws -> VerifiedAccess? {
+        switch caller {
+        case .verified(let access):
+            return access
+        case .anonymous:
             if route.access == .signedIn { throw APIError.unauthenticated }
             return nil
-        }
-        let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : header
-        do {
-            return try await server.tokens.verifyAccess(token)
-        } catch where route.access == .everyone {
+        case .refused(let error):
+            if route.access == .signedIn { throw error }
             return nil
         }
     }
 
-    static func response(_ answer: APIResponse) -> Response {
+    package static func response(_ answer: APIResponse) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         for (name, value) in answer.headers {

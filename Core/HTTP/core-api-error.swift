@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsBase
 
 /// An error answered over HTTP: `{"error": "<message>", "code": "<STABLE_CODE>", "details": [...]}`.
 ///
@@ -75,7 +76,7 @@ public struct APIError: Error, Sendable {
         }
     }
 
-    static func status(for error: any HogwartsError) -> Int {
+    package static func status(for error: any HogwartsError) -> Int {
         if let kernel = error as? KernelError {
             switch kernel {
             // A foreign school's row or a switched-off module is "not there" for this caller.
@@ -95,7 +96,7 @@ public struct APIError: Error, Sendable {
         }
     }
 
-    static func code(for key: String) -> String {
+    package static func code(for key: String) -> String {
         key.replacingOccurrences(of: ".error.", with: ".").replacingOccurrences(of: ".", with: "_")
             .replacingOccurrences(of: "-", with: "_").uppercased()
     }

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// The API's JSON encoder: any `Encodable` written straight into bytes as it is encoded.
 ///
@@ -9,9 +11,9 @@ import Foundation
 /// per distinct key; dates as `SQLDateFormat` text; `Data` as base64; nil optionals left out as
 /// the synthesized `Codable` leaves them; NaN and infinity refused. Differences that change no
 /// meaning: keys stay in declaration order, and `/` is not escaped.
-struct APIJSONWriter {
+package struct APIJSONWriter {
     /// Encodes `value` as one JSON document.
-    static func encode(_ value: some Encodable, keys: APIKeyStyle) throws -> Data {
+    package static func encode(_ value: some Encodable, keys: APIKeyStyle) throws -> Data {
         let encoder = StreamingJSONEncoder(snakeCase: keys == .snakeCase)
         try encoder.value(value)
         return Data(encoder.bytes)

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// The routes the kernel serves itself: health, readiness, the school list, the caller's
 /// modules, the dashboard and admin stats (whose fields modules contribute), the OpenAPI
@@ -7,7 +9,7 @@ struct KernelRoutes {
     let server: APIServer
 
     var all: [APIRoute] {
-        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics, live] + SyncRoutes.all
+        [health, ready, schools, modules, dashboard, adminStats, openAPI, metrics, live]
     }
 
     private var health: APIRoute {
@@ -62,7 +64,7 @@ struct KernelRoutes {
 
     private var dashboard: APIRoute {
         let base: [(String, APISchema)] = [("user_name", .text), ("avatar_url", .nullable(.text)), ("role", .values(of: Role.self)), ("school_name", .text)]
-        let contributed = server.kernel.registry.modules.compactMap(\.dashboard)
+        let contributed = server.kernel.registry.modules.compactMap(\.contributedDashboard)
         return APIRoute(.get, "/api/mobile/dashboard", summary: "The caller's dashboard: fields depend on the role and the school's modules",
                         response: .object(base + contributed.flatMap(\.fields).map { ($0.0, APISchema.optional($0.1)) })) { request in
             let schoolID = try request.requireSchool()
@@ -71,20 +73,20 @@ struct KernelRoutes {
                 "user_name": .string(request.principal.displayName), "avatar_url": .null,
                 "role": .string(request.principal.role.rawValue), "school_name": .string(school.name.text(in: request.language)),
             ]
-            try await Self.merge(into: &fields, request: request, contributions: \.dashboard)
+            try await Self.merge(into: &fields, request: request, contributions: \.contributedDashboard)
             return try .json(APIValue.object(fields))
         }
     }
 
     private var adminStats: APIRoute {
-        let contributed = server.kernel.registry.modules.compactMap(\.adminStats)
+        let contributed = server.kernel.registry.modules.compactMap(\.contributedAdminStats)
         return APIRoute(.get, "/api/mobile/admin/stats", summary: "School totals for administrators: fields come from the school's modules",
                         response: .object(contributed.flatMap(\.fields).map { ($0.0, APISchema.optional($0.1)) })) { request in
             guard request.kernel.registry.policy.scope(of: request.principal.role, for: KernelPermissions.manageSettings) != nil else {
                 throw KernelError.permissionDenied(permission: KernelPermissions.manageSettings.id, role: request.principal.role)
             }
             var fields: [String: APIValue] = [:]
-            try await Self.merge(into: &fields, request: request, contributions: \.adminStats)
+            try await Self.merge(into: &fields, request: request, contributions: \.contributedAdminStats)
             return try .json(APIValue.object(fields))
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import NIOPosix
 import Synchronization
+import HogwartsBase
+import HogwartsKernel
 
 /// A limit per client address, kept in the database so every server on it counts the same
 /// attempts: sign-in attempts beyond it get 429 with `Retry-After`, before any password is

@@ -20,7 +20,7 @@ public final class APIMetrics: Sendable {
                                        labels: [("route", route), ("method", method)], buckets: Self.buckets).record(duration)
     }
 
-    func recordAction(_ action: String, succeeded: Bool) {
+    package func recordAction(_ action: String, succeeded: Bool) {
         registry.makeCounter(descriptor: Self.name("actions", "total", "Actions run through the API, by outcome"),
                              labels: [("action", action), ("outcome", succeeded ? "succeeded" : "failed")]).increment()
     }

@@ -1,16 +1,17 @@
 import Foundation
 import Hummingbird
 import Logging
+import HogwartsKernel
 
 /// Around every request: one log line (request id, method, route, status, duration, school;
 /// never a password or token), the metrics, and every error written in the one JSON shape.
-struct APIObservationMiddleware: RouterMiddleware {
-    typealias Context = APIContext
+package struct APIObservationMiddleware: RouterMiddleware {
+    package typealias Context = APIContext
     let kernel: Kernel
     let metrics: APIMetrics
     let methods: RouteMethods
 
-    func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response: Response
         do {
@@ -31,7 +32,7 @@ struct APIObservationMiddleware: RouterMiddleware {
 
     /// `12.34`: milliseconds with two decimals, rounded, in integer arithmetic (`String(format:)`
     /// cost a hundredth of a bulk write's CPU).
-    static func milliseconds(_ duration: Duration) -> String {
+    package static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let hundredths = max(0, seconds * 100_000 + (attoseconds + 5_000_000_000_000) / 10_000_000_000_000)
         let fraction = hundredths % 100

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// `GET /openapi.json`: one OpenAPI 3.1 document for every route, made from the routes'
 /// own declarations, so a module that adds a route adds its documentation with it.

@@ -1,5 +1,7 @@
 import Foundation
 import NIOPosix
+import HogwartsBase
+import HogwartsKernel
 
 /// What a route handler receives: who is calling, in which school, in which language, and the
 /// request's parameters, query and body, with checked readers that answer 400 naming the field.

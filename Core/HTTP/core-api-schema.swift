@@ -1,3 +1,5 @@
+import HogwartsKernel
+
 /// The shape of a request or response body, written next to its route, from which the
 /// OpenAPI document is made. Object properties are required unless wrapped in `.optional`.
 public indirect enum APISchema: Sendable {

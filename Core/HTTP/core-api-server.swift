@@ -4,13 +4,17 @@ import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
+import HogwartsBase
+import HogwartsKernel
 
 /// The request context of the API: Hummingbird's, plus the caller's address.
 public struct APIContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: String
     /// Filled in by the route (the caller's school), read by the log line after it answers.
-    let facts = RequestFacts()
+    package let facts = RequestFacts()
+    /// Who is calling, put here by `APIAuthenticator` before the route runs.
+    public var caller: APICaller = .anonymous
     /// The largest body the API reads; more is 413.
     public var maxUploadSize: Int { APIServer.maximumBodySize }
 
@@ -28,10 +32,10 @@ public struct APIContext: RequestContext {
 
 /// What a route learns about a request that the log line reports: contexts are values, so the
 /// route and the middleware share this one box.
-final class RequestFacts: Sendable {
+package final class RequestFacts: Sendable {
     private let school = Mutex<SchoolID?>(nil)
 
-    var schoolID: SchoolID? {
+    package var schoolID: SchoolID? {
         get { school.withLock { $0 } }
         set { school.withLock { $0 = newValue } }
     }
@@ -56,15 +60,21 @@ public struct APIServer: Sendable {
     public let kernel: Kernel
     public let tokens: AccessTokens
     public let metrics: APIMetrics
-    let threadPool: NIOThreadPool
-    let signInLimiter: RateLimiter
+    package let threadPool: NIOThreadPool
+    package let signInLimiter: RateLimiter
     let switches: ModuleSwitchCache
     /// The node's live streams (`/api/v1/live`).
-    let live: LiveHub
+    package let live: LiveHub
 
+    /// What the layers above HTTP serve on the same router (sync's routes, the web console).
+    let extensions: [any ServerExtension]
+
+    /// The API alone, with what the layers above it bring: `APIServer(kernel:threadPool:)` of
+    /// the CLI layer adds offline sync and the console, as `hogwarts serve` runs them.
     /// - Parameter threadPool: where the synchronous kernel runs; started by the caller.
-    public init(kernel: Kernel, threadPool: NIOThreadPool, signInLimit: RateLimiter.Limit = .signIn) {
+    public init(kernel: Kernel, threadPool: NIOThreadPool, signInLimit: RateLimiter.Limit = .signIn, extensions: [any ServerExtension]) {
         self.kernel = kernel
+        self.extensions = extensions
         self.threadPool = threadPool
         tokens = AccessTokens(kernel: kernel, threadPool: threadPool)
         metrics = APIMetrics()
@@ -73,19 +83,14 @@ public struct APIServer: Sendable {
         live = LiveHub(kernel: kernel, threadPool: threadPool, interval: LiveHub.interval(ProcessInfo.processInfo.environment))
     }
 
-    /// A server on NIO's shared thread pool, for tests and tools that do not size their own.
-    public init(kernel: Kernel) {
-        self.init(kernel: kernel, threadPool: .singleton)
-    }
-
     /// Work done once before listening: the signing keys (the first one is made here).
     public func prepare() async throws {
         try await tokens.prepare()
     }
 
-    /// Every route: the kernel's, then each module's in dependency order.
+    /// Every route: the kernel's and the layers' above, then each module's in dependency order.
     public var routes: [(module: ModuleID?, route: APIRoute)] {
-        KernelRoutes(server: self).all.map { (nil, $0) } + kernel.registry.modules.flatMap { module in module.routes.map { (module.id, $0) } }
+        (KernelRoutes(server: self).all + extensions.flatMap { $0.routes(self) }).map { (nil, $0) } + kernel.registry.modules.flatMap { module in module.contributedRoutes.map { (module.id, $0) } }
     }
 
     /// The router with every route and middleware; also what tests drive without a socket.
@@ -93,14 +98,14 @@ public struct APIServer: Sendable {
         let router = Router(context: APIContext.self)
         let all = routes
         router.add(middleware: APIObservationMiddleware(kernel: kernel, metrics: metrics, methods: RouteMethods(all.map(\.route))))
+        router.add(middleware: APIAuthenticator(tokens: tokens))
         for (module, route) in all {
             let dispatcher = RouteDispatcher(server: self, module: module, route: route)
             router.on(RouterPath(route.path), method: HTTPRequest.Method(rawValue: route.method.rawValue) ?? .get) { request, context in
                 try await dispatcher.respond(to: request, context: context)
             }
         }
-        // The web console at `/`, beside the API: its pages come from the modules (Core/Console).
-        ConsoleShell(server: self, alwaysSecure: Self.consoleAlwaysSecure(ProcessInfo.processInfo.environment)).mount(on: router)
+        for serverExtension in extensions { serverExtension.mount(on: router, server: self) }
         return router
     }
 
@@ -129,4 +134,18 @@ struct RouteMethods: Sendable {
                 && zip(pattern.segments, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
         }.flatMap(\.methods)
     }
+}
+
+/// Routes and pages a layer above HTTP serves beside the API (HogwartsSync's routes, the web
+/// console of HogwartsConsole): HTTP knows neither, and they reach the kernel through the server.
+public protocol ServerExtension: Sendable {
+    /// Routes dispatched like the kernel's own: access checked, errors answered in one shape.
+    func routes(_ server: APIServer) -> [APIRoute]
+    /// Anything else the layer puts on the router (the console's pages at `/`).
+    func mount(on router: Router<APIContext>, server: APIServer)
+}
+
+extension ServerExtension {
+    public func routes(_ server: APIServer) -> [APIRoute] { [] }
+    public func mount(on router: Router<APIContext>, server: APIServer) {}
 }

@@ -1,10 +1,10 @@
 /// Keys in snake_case, by the rule of Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`
 /// (`sectionId` → `section_id`, `myURLProperty` → `my_url_property`), so answers and error
 /// messages name fields as the coders always have.
-enum SnakeCaseKeys {
+package enum SnakeCaseKeys {
     /// Splits where Foundation splits (by characters, a character's class being its first
     /// scalar's), so names with combining marks come out the same too.
-    static func convert(_ key: String) -> String {
+    package static func convert(_ key: String) -> String {
         // Most keys are spelled out in snake_case already: nothing to split.
         guard key.unicodeScalars.contains(where: isUpper) else { return key }
         let characters = Array(key)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import HogwartsBase
 
 /// An answer within a time, or 503: for checks a load balancer waits on (`/ready`).
 enum Deadline {

@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsBase
 
 /// JSON written by hand, piece by piece, for the body of a hot route (the student list, the
 /// class register). Going through `Encodable` costs boxed containers, generic metadata look-ups

@@ -8,9 +8,9 @@ import Synchronization
 /// is asked about a family at most once per interval per server. Account changes revoke the
 /// family in the same transaction (`revokeTokens(ofUser:)`), so every server stops the token
 /// within this bound, and sooner through the revoked families read each second.
-final class LiveFamilies: Sendable {
+package final class LiveFamilies: Sendable {
     /// How long a server believes what it last read about a family.
-    static let lifetime: TimeInterval = 5
+    package static let lifetime: TimeInterval = 5
     /// Bounded: past the limit the memory starts again (each family is then read once more).
     static let capacity = 10_000
 

@@ -1,6 +1,9 @@
 import Foundation
 import NIOPosix
 import Synchronization
+import HogwartsBase
+import HogwartsKernel
+import HogwartsPostgreSQL
 
 /// The node's one reader of live events. However many streams are open, it reads the database
 /// once per look, for the schools that have a stream open, and hands each row to the streams of
@@ -8,21 +11,21 @@ import Synchronization
 /// node's own commits and, on PostgreSQL, by other servers' through LISTEN/NOTIFY) and every
 /// `interval` in any case, the fallback for a listener that is down and for SQLite, where
 /// commands beside the server have no way to ring it.
-final class LiveHub: Sendable {
+package final class LiveHub: Sendable {
     /// `HOGWARTS_LIVE_INTERVAL`: seconds between looks for other nodes' events (0.05 to 60).
-    static func interval(_ variables: [String: String]) -> Duration {
+    package static func interval(_ variables: [String: String]) -> Duration {
         guard let seconds = variables["HOGWARTS_LIVE_INTERVAL"].flatMap(Self.seconds) else { return .milliseconds(500) }
         return .milliseconds(Int(seconds * 1000))
     }
 
     /// A value of `HOGWARTS_LIVE_INTERVAL`, nil when it is not a number of seconds in range.
-    static func seconds(_ text: String) -> Double? {
+    package static func seconds(_ text: String) -> Double? {
         guard let seconds = Double(text), (0.05...60).contains(seconds) else { return nil }
         return seconds
     }
 
     /// The `Last-Event-ID` a reconnecting client sends: nil when absent or empty.
-    static func eventID(_ header: String?) throws -> Int64? {
+    package static func eventID(_ header: String?) throws -> Int64? {
         guard let header, !header.isEmpty else { return nil }
         guard let value = StrictNumber.integer(header), value >= 0 else {
             throw APIError.invalidField("Last-Event-ID", reason: "expected the id of an event this stream sent")
@@ -92,7 +95,7 @@ final class LiveHub: Sendable {
     /// each new event once, in order, until `until` (when the credential that opened it expires):
     /// then it ends, and a client comes back with a fresh credential and its last event id, so an
     /// expired or revoked sign-in stops hearing without losing anything while it was valid.
-    func open(school: SchoolID, user: String, language: Language, lastEventID: Int64?, until: Date) async throws -> APIStreamBody {
+    package func open(school: SchoolID, user: String, language: Language, lastEventID: Int64?, until: Date) async throws -> APIStreamBody {
         let id = UUID()
         let (chunks, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(1000))
         let listener = Listener(school: school, user: user, language: language, continuation: continuation)

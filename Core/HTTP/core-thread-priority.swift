@@ -4,7 +4,7 @@ import NIOPosix
 
 /// Lowers the CPU priority of a pool's threads, so their long CPU work (bcrypt) yields the cores
 /// to short requests and still has every idle cycle. Linux only: elsewhere it does nothing.
-enum ThreadPriority {
+package enum ThreadPriority {
     /// Gives each of the pool's `threads` threads one task that makes it `step` nicer and waits
     /// until all have run, so none takes two.
     static func lower(every pool: NIOThreadPool, threads: Int, by step: Int32) {
@@ -24,7 +24,7 @@ enum ThreadPriority {
     }
 
     /// The calling thread's niceness, nil where it cannot be read.
-    static func niceness() -> Int32? {
+    package static func niceness() -> Int32? {
         #if os(Linux)
         guard let thread = currentThreadID() else { return nil }
         errno = 0

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import HTTPTypes
+import HogwartsBase
 
 /// The proxies (nginx, a load balancer) whose forwarding headers are believed, from
 /// `HOGWARTS_TRUSTED_PROXIES`: addresses or CIDR ranges, IPv4 or IPv6, separated by commas or
@@ -12,7 +13,7 @@ import HTTPTypes
 public struct TrustedProxies: Sendable, Equatable {
     struct Range: Sendable, Equatable {
         let bytes: [UInt8]
-        let prefix: Int
+        package let prefix: Int
 
         func contains(_ address: [UInt8]) -> Bool {
             guard address.count == bytes.count else { return false }

@@ -1,3 +1,6 @@
+import HogwartsBase
+import HogwartsHTTP
+
 /// Refusals of the sync protocol itself (a mutation's own refusal is its module's error).
 /// Codes on the wire: `SYNC_CLIENT_ID_INVALID`, `SYNC_SEQ_REUSED`, `SYNC_MUTATION_UNKNOWN`, ...
 public enum SyncError: HogwartsError, Equatable {

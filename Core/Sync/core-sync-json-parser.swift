@@ -1,4 +1,5 @@
 import Foundation
+import HogwartsKernel
 
 /// JSON text back into an `APIValue`, read by hand: a pull reads back every change's stored
 /// payload (a teacher's new device, tens of thousands), and `JSONDecoder` through `APIValue`'s
@@ -6,9 +7,9 @@ import Foundation
 /// the pull. Gives what `JSONDecoder` gives for the same text, numbers included: a number with
 /// a whole value that fits an `Int` is an `.int`, as `1.0` and `1e2` decode as `Int` there.
 /// Stricter than Foundation's parser, which also takes a trailing comma or a NUL before a value.
-struct APIValueParser {
+package struct APIValueParser {
     /// Deeper than any payload: hostile text cannot exhaust the stack.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var index = 0
@@ -18,7 +19,7 @@ struct APIValueParser {
     }
 
     /// The value `text` holds; `DecodingError.dataCorrupted` naming the byte where it is not JSON.
-    static func parse(_ text: String) throws -> APIValue {
+    package static func parse(_ text: String) throws -> APIValue {
         try parse(bytes: Array(text.utf8))
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import HogwartsKernel
+import HogwartsHTTP
 
 /// JSON values read back: mutation args, stored payloads and results. Whole numbers stay
 /// integers, so a payload read from the change log is written out exactly as it went in.

@@ -1,5 +1,7 @@
 import Foundation
 import HogwartsSyncWire
+import HogwartsBase
+import HogwartsKernel
 
 extension Kernel {
     /// The caller's scope keys, worked out now from their role and relationships: the kernel's
@@ -11,8 +13,8 @@ extension Kernel {
         var types: [String] = []
         for module in registry.modules where enabled.contains(module.id) {
             context.database.enter(module.id, registry.ownership)
-            if let rule = module.syncScopes { keys += try rule(principal, context) }
-            types += module.syncEntities.map(\.type)
+            if let rule = module.contributedSyncScopes { keys += try rule(principal, context) }
+            types += module.contributedSyncEntities.map(\.type)
         }
         var scope = SyncScope(keys)
         scope.entityTypes = types
@@ -89,7 +91,7 @@ extension Kernel {
         try activateSync(for: principal, in: schoolID)
         return try store.read { db in
             let (context, scope) = try scopeForSync(principal, school: schoolID, db: db)
-            let types = registry.modules.flatMap(\.syncEntities).filter { scope.entityTypes.contains($0.type) }
+            let types = registry.modules.flatMap(\.contributedSyncEntities).filter { scope.entityTypes.contains($0.type) }
             let head = try db.fetchValue(Int.self, sql: "SELECT seq FROM kernel_sync_clock WHERE school_id = ?", arguments: [schoolID]) ?? 0
             let cursor = position?.cursor ?? SyncCursor(school: schoolID, seq: head, scopeHash: scope.hash).text
             var items: [SyncSnapshotItem] = []

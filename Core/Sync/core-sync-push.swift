@@ -1,4 +1,7 @@
 import Foundation
+import HogwartsBase
+import HogwartsKernel
+import HogwartsHTTP
 
 /// What a mutation's replay needs: who runs it where, its args, and the kernel's own work in the
 /// action's transaction (the sequence check before, the ledger after).
@@ -30,7 +33,7 @@ extension Kernel {
         guard Self.isClientID(request.clientId) else { throw SyncError.clientIDInvalid(request.clientId) }
         guard (1...SyncProtocol.maximumMutations).contains(request.mutations.count) else { throw SyncError.batchSize(request.mutations.count) }
         if let bad = request.mutations.first(where: { $0.seq < 1 }) { throw SyncError.seqInvalid(bad.seq) }
-        let mutations = Dictionary(registry.modules.flatMap(\.syncMutations).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let mutations = Dictionary(registry.modules.flatMap(\.contributedSyncMutations).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let clientID = request.clientId
 
         try transient { try activateSync(for: principal, in: schoolID) }

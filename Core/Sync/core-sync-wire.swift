@@ -1,5 +1,6 @@
 import Foundation
 import HogwartsSyncWire
+import HogwartsKernel
 
 // The sync wire shapes (HogwartsSyncWire, shared with the client library) with the server's
 // JSON value, `APIValue`, as their payloads.

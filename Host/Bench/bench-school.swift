@@ -2,6 +2,7 @@ import Attendance
 import Auth
 import Core
 import Foundation
+import HogwartsPostgreSQL
 import GRDB
 import Grades
 import Messages

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension AnnouncementsModule {
+extension AnnouncementsModule: ConsoleModule {
     /// The school's notice board, with a form for those who post, and the newest notices on the home page.
     public var consolePages: [ConsolePage] { [AnnouncementsConsole.board] }
     public var consoleCards: [ConsoleCard] { [AnnouncementsConsole.latest] }

@@ -7,7 +7,7 @@ import Students
 /// Announcements: the school's notices, to everyone or to a role, a class or a year level, now
 /// or at a time to come, pinned or not, with read receipts; each audience is told once through
 /// the school's notification channels when an announcement is published.
-public struct AnnouncementsModule: AppModule {
+public struct AnnouncementsModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "announcements"

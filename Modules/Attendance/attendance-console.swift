@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Students
 
-extension AttendanceModule {
+extension AttendanceModule: ConsoleModule {
     /// The register (everyone present, tap the exceptions, save once) and attendance cards.
     public var consolePages: [ConsolePage] { [AttendanceConsole.register, AttendanceConsoleExcuses.guardian, AttendanceConsoleExcuses.queue] }
     public var consoleCards: [ConsoleCard] {

@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Attendance: taking the register, QR check-in, excuses and advance notices, history and statistics.
-public struct AttendanceModule: AppModule {
+public struct AttendanceModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "attendance"

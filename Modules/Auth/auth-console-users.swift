@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension AuthModule {
+extension AuthModule: ConsoleModule {
     /// Users and roles, for whoever may read the school's accounts.
     public var consolePages: [ConsolePage] { [AuthConsoleUsers.page, AuthConsoleUser.page, AuthConsoleProviders.page] }
 }

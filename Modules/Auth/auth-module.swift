@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Auth: the school's users, their roles, passwords and sign-in sessions.
-public struct AuthModule: AppModule {
+public struct AuthModule: AppModule, CommandLineModule, HTTPModule, SyncModule, IdentityModule {
     public init() {}
 
     public let id: ModuleID = Self.moduleID
@@ -34,7 +34,7 @@ public struct AuthModule: AppModule {
     }
     public var settings: [SettingDefinition] { [AuthSettings.passwordHashCost.definition, AuthSettings.openIDNewAccounts.definition] }
     public var strings: StringCatalog { Self.catalog }
-    public var identityProvider: (any IdentityProvider)? { SessionIdentityProvider() }
+    public var identityProvider: any IdentityProvider { SessionIdentityProvider() }
 
     private static let catalog = StringCatalog.load(from: .module)
 

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension EventsModule {
+extension EventsModule: ConsoleModule {
     /// The calendar: what is coming for this person, registration, their feed address, and for
     /// those who add events a form.
     public var consolePages: [ConsolePage] { [EventsConsole.calendar] }

@@ -7,7 +7,7 @@ import Students
 /// Events: the school calendar. The school's events (for everyone or one class, with
 /// registration and a waiting list), shown beside the timetable's holidays and Grades' exam dates
 /// where those modules are on, in the apps, the console, and a calendar feed phones subscribe to.
-public struct EventsModule: AppModule {
+public struct EventsModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "events"

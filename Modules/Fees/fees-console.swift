@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension FeesModule {
+extension FeesModule: ConsoleModule {
     /// The accountant's finance dashboard and payment form; balances and statements for everyone
     /// who may read fees (a guardian sees their own children's).
     public var consolePages: [ConsolePage] { [FeesConsole.finance, FeesConsole.pay, FeesConsole.balances] }

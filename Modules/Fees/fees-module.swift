@@ -5,7 +5,7 @@ import Students
 
 /// Fees: structures, invoices, payments, refunds, statements and receivables for the
 /// accountant, balances for the guardians. Money is whole minor units of the school's currency.
-public struct FeesModule: AppModule {
+public struct FeesModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "fees"

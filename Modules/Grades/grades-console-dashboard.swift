@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension GradesModule {
+extension GradesModule: ConsoleModule {
     /// The grade distribution card on the dashboard of whoever enters grades.
     public var consoleCards: [ConsoleCard] { [GradesConsoleDashboard.distributionCard] }
 }

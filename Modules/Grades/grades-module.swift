@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Grades: assessments, results, grade scales, term marks, GPA, rank and report cards.
-public struct GradesModule: AppModule {
+public struct GradesModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "grades"

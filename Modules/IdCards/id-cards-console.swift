@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension IdCardsModule {
+extension IdCardsModule: ConsoleModule {
     /// One's own card, and for staff a page to check a scanned card.
     public var consolePages: [ConsolePage] { [IdCardsConsole.card, IdCardsConsole.check] }
 }

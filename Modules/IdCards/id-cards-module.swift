@@ -5,7 +5,7 @@ import Students
 
 /// ID cards: the signed-in student's or staff member's school ID card, with a QR payload the
 /// school signs (its own HMAC key, a compact JWS) and its staff can check.
-public struct IdCardsModule: AppModule {
+public struct IdCardsModule: AppModule, CommandLineModule, HTTPModule {
     public init() {}
 
     public let id: ModuleID = "id-cards"

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension MessagesModule {
+extension MessagesModule: ConsoleModule {
     /// The person's conversations, one of them to read and answer, and a new message.
     public var consolePages: [ConsolePage] { [MessagesConsole.conversations, MessagesConsoleCompose.page] }
 }

@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Messages: direct, group, class and announcement conversations within a school.
-public struct MessagesModule: AppModule {
+public struct MessagesModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = "messages"

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension NotificationsModule {
+extension NotificationsModule: ConsoleModule {
     /// The person's notifications, to read and mark read.
     public var consolePages: [ConsolePage] { [NotificationsConsole.list, NotificationsConsole.preferences, NotificationsConsole.outbox] }
 }

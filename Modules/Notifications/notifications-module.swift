@@ -4,7 +4,7 @@ import Foundation
 
 /// Notifications: what a user should know (an absent child, a decided excuse, results, a report
 /// card, a message), in their language, with preferences and an outbox for channels beyond the app.
-public struct NotificationsModule: AppModule {
+public struct NotificationsModule: AppModule, CommandLineModule, HTTPModule {
     public init() {}
 
     public let id: ModuleID = "notifications"

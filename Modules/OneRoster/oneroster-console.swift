@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension OneRosterModule {
+extension OneRosterModule: ConsoleModule {
     /// The administrator's roster import from a OneRoster zip.
     public var consolePages: [ConsolePage] { [OneRosterConsole.importPage] }
 }

@@ -7,7 +7,7 @@ import Students
 /// sends it back out. Every write goes through the Students and Auth actions; the module keeps
 /// only its own map from each `sourcedId` to what it became, and the set-password codes of the
 /// accounts it created.
-public struct OneRosterModule: AppModule {
+public struct OneRosterModule: AppModule, CommandLineModule {
     public init() {}
 
     public let id: ModuleID = "oneroster"

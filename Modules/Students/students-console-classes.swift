@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension StudentsModule {
+extension StudentsModule: ConsoleModule {
     /// The students list with each student's page and the enrolment form, a teacher's class lists, and everyone's subjects.
     public var consolePages: [ConsolePage] {
         [StudentsConsole.list, StudentsConsole.classes, StudentsConsole.subjects, StudentsConsole.student, StudentsConsole.enrol,

@@ -4,7 +4,7 @@ import Foundation
 
 /// Students: the roster every other module builds on (students, guardians, year levels,
 /// classes, subjects, school years and terms, enrolments and who teaches what).
-public struct StudentsModule: AppModule {
+public struct StudentsModule: AppModule, CommandLineModule, HTTPModule, SyncModule {
     public init() {}
 
     public let id: ModuleID = Self.moduleID

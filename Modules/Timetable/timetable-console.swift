@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Students
 
-extension TimetableModule {
+extension TimetableModule: ConsoleModule {
     /// Today's lessons with the cycle week, and a "now and next" card.
     public var consolePages: [ConsolePage] { [TimetableConsole.today, TimetableWeekConsole.week, TimetableBuilderConsole.page, TimetablePeriodsConsole.records.page] }
     public var consoleCards: [ConsoleCard] { [TimetableConsole.nowCard] }

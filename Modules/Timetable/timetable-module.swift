@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Timetable: periods, weekly slots and real Week A/B (or longer) cycles from the school calendar.
-public struct TimetableModule: AppModule {
+public struct TimetableModule: AppModule, CommandLineModule, HTTPModule, SyncRecordedModule {
     public init() {}
 
     public let id: ModuleID = "timetable"

@@ -65,7 +65,7 @@ enum Templates {
         import Foundation
         __IMPORTS__
         /// __Name__: describe what this feature does for a school here.
-        public struct __Name__Module: AppModule {
+        public struct __Name__Module: AppModule, CommandLineModule, HTTPModule {
             public init() {}
 
             public let id: ModuleID = "__id__"
@@ -267,7 +267,7 @@ enum Templates {
         import Core
         import Foundation
 
-        extension __Name__Module {
+        extension __Name__Module: ConsoleModule {
             /// A page in the web console's menu and a card on the dashboard (`/m/__id__/items`).
             public var consolePages: [ConsolePage] { [__Name__Console.items] }
             public var consoleCards: [ConsoleCard] { [__Name__Console.count] }
@@ -320,7 +320,7 @@ enum Templates {
                 let page = try #require(module.consolePages.first)
                 #expect(page.path == "items")
                 #expect(module.consoleCards.count == 1)
-                #expect(harness.kernel.registry.modules.contains { $0.id == "__id__" && !$0.consolePages.isEmpty })
+                #expect(harness.kernel.registry.modules.contains { $0.id == "__id__" && !$0.contributedConsolePages.isEmpty })
             }
         }
 

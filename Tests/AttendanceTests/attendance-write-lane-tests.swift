@@ -1,5 +1,6 @@
 import Attendance
 @testable import Core
+import HogwartsSQLite
 import Dispatch
 import Foundation
 import HogwartsTestSupport

@@ -1,4 +1,5 @@
 @testable import Core
+import HogwartsSQLite
 import Foundation
 import GRDB
 import HogwartsTestSupport

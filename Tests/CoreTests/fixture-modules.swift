@@ -20,7 +20,7 @@ struct GraphModule: AppModule {
 }
 
 /// Notes: a table, a write action with validation, a read action honouring scope, an event and a setting.
-struct NotesModule: AppModule {
+struct NotesModule: AppModule, HTTPModule, IdentityModule {
     static let maxLength = Setting<Int>.integer("notes", "max-length", default: 40, in: 1...500)
 
     let id: ModuleID = "notes"
@@ -44,7 +44,7 @@ struct NotesModule: AppModule {
     }
     var actions: [any Action.Type] { [AddNote.self, ListNotes.self] }
     var routes: [APIRoute] { NotesRoutes.all }
-    var identityProvider: (any IdentityProvider)? { NotesIdentity() }
+    var identityProvider: any IdentityProvider { NotesIdentity() }
     var publishedEvents: [any DomainEvent.Type] { [NoteAdded.self] }
     var settings: [SettingDefinition] { [Self.maxLength.definition] }
     var strings: StringCatalog {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HogwartsSQLite
 import GRDB
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import HogwartsTestSupport
 import Testing
 
 @testable import Core
+import HogwartsPostgreSQL
 
 @Suite("PostgreSQL engine")
 struct PostgresEngineTests {

@@ -6,7 +6,7 @@ import Testing
 struct StringCatalogLoadingTests {
     /// Core's catalog files as shipped, from the source tree.
     static let coreFiles: [URL] = Language.allCases.map {
-        URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../Core/Resources/strings/\($0.rawValue).json").standardizedFileURL
+        URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../Core/Kernel/Resources/strings/\($0.rawValue).json").standardizedFileURL
     }
 
     @Test("the catalog reader reads every shipped kernel catalog exactly as Foundation's JSON parser does")

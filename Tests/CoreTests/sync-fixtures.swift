@@ -5,7 +5,7 @@ import Synchronization
 
 /// A small module synced the way real ones are: memos that belong to a class and an author,
 /// teachers who teach classes, two mutations and a fault switch for crash tests.
-struct MemoModule: AppModule {
+struct MemoModule: AppModule, SyncModule {
     let id: ModuleID = "memo"
     let version = SemanticVersion(1, 0, 0)
     var migrations: [Migration] {

@@ -20,7 +20,7 @@ struct ConsoleWalkTests {
         let (harness, demo, nile) = (walk.harness, walk.demo, walk.nile)
         let query = "class=\(walk.schoolClass.id)&student=\(walk.student.grNumber)&child=\(walk.student.grNumber)&id=\(walk.student.id)"
         let paths = ["/", "/admin/modules", "/admin/settings", "/admin/audit"]
-            + builtInModules.flatMap { module in module.consolePages.map { "/m/\(module.id)/\($0.path)" } }
+            + builtInModules.flatMap { module in module.contributedConsolePages.map { "/m/\(module.id)/\($0.path)" } }
 
         for school in [demo, nile] {
             let operator_ = harness.user(.developer, in: school)

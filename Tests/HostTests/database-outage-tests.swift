@@ -1,4 +1,5 @@
 import Core
+import HogwartsPostgreSQL
 import Foundation
 import HogwartsTestSupport
 import Testing

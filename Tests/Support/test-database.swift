@@ -1,4 +1,5 @@
 import Core
+import HogwartsPostgreSQL
 import Foundation
 
 /// Where a test's database lives: a file in its folder (`swift test`), or with

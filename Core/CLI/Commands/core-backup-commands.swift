@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HogwartsBase
+import HogwartsKernel
 
 /// `hogwarts backup --to FILE`, or `--to FOLDER --keep N` for unattended runs: a dated file
 /// (`BackupRotation`) in the folder, then the oldest dated ones removed so that N remain.

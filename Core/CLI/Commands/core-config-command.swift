@@ -1,5 +1,7 @@
 import ArgumentParser
+import HogwartsKernel
 import Foundation
+import HogwartsBase
 
 /// `hogwarts config`: the configuration in force and where each value came from, without
 /// opening the database. Ignored variables are named on stderr; values `serve` would refuse

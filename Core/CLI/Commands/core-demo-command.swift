@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HogwartsBase
+import HogwartsPostgreSQL
 
 /// `hogwarts demo`: working demo schools in one command, for a first look or a test drive.
 struct DemoCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HogwartsKernel
 
 struct ModulesCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

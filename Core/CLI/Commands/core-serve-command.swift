@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOPosix
+import HogwartsHTTP
 
 /// `hogwarts serve`: the HTTP API on Hummingbird, and the background work (event deliveries, the
 /// modules' jobs). SIGTERM or SIGINT stops accepting, lets the requests in flight finish, then exits 0.

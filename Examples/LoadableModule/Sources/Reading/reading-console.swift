@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension ReadingModule {
+extension ReadingModule: ConsoleModule {
     /// A page in the web console's menu and a card on the dashboard (`/m/reading/items`).
     public var consolePages: [ConsolePage] { [ReadingConsole.items] }
     public var consoleCards: [ConsoleCard] { [ReadingConsole.count] }

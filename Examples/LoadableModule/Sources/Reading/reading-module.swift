@@ -4,7 +4,7 @@ import Foundation
 
 /// Reading: the books a class is reading. Built as a shared object (`build-loadable.sh`) that
 /// the `hogwarts` host loads from its modules folder, with no change to the host.
-public struct ReadingModule: AppModule {
+public struct ReadingModule: AppModule, CommandLineModule, HTTPModule {
     public init() {}
 
     public let id: ModuleID = "reading"

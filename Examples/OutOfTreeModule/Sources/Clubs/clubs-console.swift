@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-extension ClubsModule {
+extension ClubsModule: ConsoleModule {
     /// A page in the web console's menu and a card on the dashboard (`/m/clubs/items`).
     public var consolePages: [ConsolePage] { [ClubsConsole.items] }
     public var consoleCards: [ConsoleCard] { [ClubsConsole.count] }

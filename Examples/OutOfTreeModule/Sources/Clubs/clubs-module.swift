@@ -4,7 +4,7 @@ import Foundation
 import Students
 
 /// Clubs: describe what this feature does for a school here.
-public struct ClubsModule: AppModule {
+public struct ClubsModule: AppModule, CommandLineModule, HTTPModule {
     public init() {}
 
     public let id: ModuleID = "clubs"

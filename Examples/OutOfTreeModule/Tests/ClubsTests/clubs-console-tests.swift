@@ -15,6 +15,6 @@ struct ClubsConsoleTests {
         let page = try #require(module.consolePages.first)
         #expect(page.path == "items")
         #expect(module.consoleCards.count == 1)
-        #expect(harness.kernel.registry.modules.contains { $0.id == "clubs" && !$0.consolePages.isEmpty })
+        #expect(harness.kernel.registry.modules.contains { $0.id == "clubs" && !$0.contributedConsolePages.isEmpty })
     }
 }
