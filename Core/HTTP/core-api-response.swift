@@ -65,6 +65,9 @@ public struct APIPage<Item: Encodable & Sendable>: Encodable, Sendable {
     }
 }
 
+/// A page's shape for `APISchema.of`.
+extension APIPage: Decodable where Item: Decodable {}
+
 /// `?page=&per_page=`, checked: whole numbers, `per_page` at most 100.
 public struct APIPaging: Sendable, Equatable {
     public static let maximumPerPage = 100

@@ -42,7 +42,7 @@ public indirect enum APISchema: Sendable {
     public static let success: APISchema = .object([("success", .boolean)])
 
     /// The JSON Schema (OpenAPI 3.1) of this shape.
-    var json: APIValue {
+    package var json: APIValue {
         switch self {
         case .string(let format, let values, let maxLength):
             var object: [String: APIValue] = ["type": "string"]

@@ -9,11 +9,7 @@ enum FeesAccountantRoutes {
 
     // MARK: Balances and statements
 
-    static let balanceItem: APISchema = .object([
-        ("student_id", .id), ("gr_number", .text), ("name", .text), ("charged", .number), ("paid", .number), ("balance", .number), ("overdue", .number),
-    ])
-
-    struct BalanceBody: Encodable, Sendable {
+    struct BalanceBody: Codable, Sendable {
         let studentId: String
         let grNumber: String
         let name: String
@@ -23,14 +19,14 @@ enum FeesAccountantRoutes {
         let overdue: Decimal
     }
 
-    struct BalancesBody: Encodable, Sendable {
+    struct BalancesBody: Codable, Sendable {
         let currency: String
         let data: [BalanceBody]
     }
 
     private static var balances: APIRoute {
         APIRoute(.get, "/api/v1/fees/balances", summary: "Every visible student's balance, owing first",
-                 response: .object([("currency", .text), ("data", .array(balanceItem))])) { request in
+                 response: .of(BalancesBody.self)) { request in
             let result = try await request.run(FeeBalances.self, .init())
             let digits = result.minorDigits
             return try .json(BalancesBody(currency: result.currency, data: result.rows.map {
@@ -40,17 +36,12 @@ enum FeesAccountantRoutes {
         }
     }
 
-    static let entryItem: APISchema = .object([
-        ("receipt_number", .text), ("kind", .values(of: FeeEntryKind.self)), ("amount", .number), ("method", .values(of: FeePaymentMethod.self)),
-        ("date", .date), ("of_receipt", .nullable(.text)), ("reference", .nullable(.text)),
-    ])
-
-    struct EntryBody: Encodable, Sendable {
+    struct EntryBody: Codable, Sendable {
         let receiptNumber: String
         let kind: FeeEntryKind
         let amount: Decimal
         let method: FeePaymentMethod
-        let date: String
+        let date: APIDate
         let ofReceipt: Nullable<String>
         let reference: Nullable<String>
 
@@ -59,13 +50,13 @@ enum FeesAccountantRoutes {
             kind = entry.kind
             amount = FeesRoutes.decimal(entry.amountMinor, digits)
             method = entry.method
-            date = entry.onDay
+            date = APIDate(entry.onDay)
             ofReceipt = Nullable(entry.ofReceipt)
             reference = Nullable(entry.reference)
         }
     }
 
-    struct StatementBody: Encodable, Sendable {
+    struct StatementBody: Codable, Sendable {
         let studentId: String
         let grNumber: String
         let name: String
@@ -78,8 +69,7 @@ enum FeesAccountantRoutes {
 
     private static var statement: APIRoute {
         APIRoute(.get, "/api/v1/fees/students/:studentId", summary: "A student's statement: invoices, payments, refunds and balance",
-                 response: .object([("student_id", .id), ("gr_number", .text), ("name", .text), ("currency", .text), ("balance", .number), ("overdue", .number),
-                                    ("invoices", .array(FeesRoutes.feeItem)), ("entries", .array(entryItem))])) { request in
+                 response: .of(StatementBody.self)) { request in
             let account = try await request.run(StudentFeeAccount.self, .init(student: try request.parameter("studentId")))
             let digits = account.minorDigits
             return try .json(StatementBody(studentId: account.studentID, grNumber: account.grNumber, name: account.name, currency: account.currency,
@@ -91,9 +81,7 @@ enum FeesAccountantRoutes {
 
     // MARK: Payments and refunds
 
-    static let entryResult: APISchema = .object([("entry", entryItem), ("credit", .number), ("balance", .number), ("currency", .text)])
-
-    struct EntryResultBody: Encodable, Sendable {
+    struct EntryResultBody: Codable, Sendable {
         let entry: EntryBody
         let credit: Decimal
         let balance: Decimal
@@ -112,7 +100,7 @@ enum FeesAccountantRoutes {
         APIRoute(.post, "/api/v1/fees/payments", summary: "Records a payment, allocated oldest due first (or to invoice_id first)",
                  body: .object([("student_id", .id), ("amount", .string(maxLength: 20)), ("method", .values(of: FeePaymentMethod.self)),
                                 ("reference", .optional(.string(maxLength: 200))), ("invoice_id", .optional(.id))]),
-                 status: 201, response: entryResult) { request in
+                 status: 201, response: .of(EntryResultBody.self)) { request in
             let body = try request.decode(NewPayment.self)
             let result = try await request.run(RecordFeePayment.self, .init(student: body.studentId, amount: body.amount, method: body.method,
                                                                            reference: body.reference, invoice: body.invoiceId))
@@ -131,7 +119,7 @@ enum FeesAccountantRoutes {
         APIRoute(.post, "/api/v1/fees/refunds", summary: "Refunds part of a payment, or reverses what is left of it (a new entry, never an edit)",
                  body: .object([("receipt_number", .string(maxLength: 20)), ("amount", .optional(.string(maxLength: 20))),
                                 ("kind", .values(["REFUND", "REVERSAL"])), ("reference", .optional(.string(maxLength: 200)))]),
-                 status: 201, response: entryResult) { request in
+                 status: 201, response: .of(EntryResultBody.self)) { request in
             let body = try request.decode(NewRefund.self)
             let result = try await request.run(RefundFeePayment.self, .init(receipt: body.receiptNumber, amount: body.amount, kind: body.kind, reference: body.reference))
             return try await answer(result, request, status: 201)
@@ -151,17 +139,23 @@ enum FeesAccountantRoutes {
         let schoolYear: String?
     }
 
+    struct GeneratedBody: Codable, Sendable {
+        let schoolYear: String
+        let created: Int
+        let students: Int
+    }
+
     private static var generate: APIRoute {
         APIRoute(.post, "/api/v1/fees/generate", summary: "Charges every enrolled student the year's structures (only what is not charged yet)",
                  body: .object([("school_year", .optional(.string(maxLength: 40)))]),
-                 response: .object([("school_year", .text), ("created", .integer(minimum: 0)), ("students", .integer(minimum: 0))])) { request in
+                 response: .of(GeneratedBody.self)) { request in
             let body = try request.decode(GenerateBody.self)
             let result = try await request.run(GenerateInvoices.self, .init(schoolYear: body.schoolYear))
-            return try .json(["school_year": APIValue.string(result.schoolYear), "created": .int(result.created), "students": .int(result.students)])
+            return try .json(GeneratedBody(schoolYear: result.schoolYear, created: result.created, students: result.students))
         }
     }
 
-    struct AgedBody: Encodable, Sendable {
+    struct AgedBody: Codable, Sendable {
         let currency: String
         let current: Decimal
         let days30: Decimal
@@ -174,8 +168,7 @@ enum FeesAccountantRoutes {
 
     private static var aged: APIRoute {
         APIRoute(.get, "/api/v1/fees/aged", summary: "Aged receivables: owed by days past due",
-                 response: .object([("currency", .text), ("current", .number), ("days30", .number), ("days60", .number), ("days90", .number),
-                                    ("over90", .number), ("total", .number), ("overdue_count", .integer(minimum: 0))])) { request in
+                 response: .of(AgedBody.self)) { request in
             let aged = try await request.run(AgedReceivables.self, .init())
             let digits = aged.minorDigits, total = aged.total
             return try .json(AgedBody(currency: aged.currency, current: decimal(total.currentMinor, digits), days30: decimal(total.days30Minor, digits),
@@ -184,13 +177,8 @@ enum FeesAccountantRoutes {
         }
     }
 
-    static let collectionItem: APISchema = .object([
-        ("date", .date), ("method", .values(of: FeePaymentMethod.self)), ("payments", .integer(minimum: 0)), ("payments_amount", .number),
-        ("refunds_amount", .number), ("reversals_amount", .number), ("net_amount", .number),
-    ])
-
-    struct CollectionBody: Encodable, Sendable {
-        let date: String
+    struct CollectionBody: Codable, Sendable {
+        let date: APIDate
         let method: FeePaymentMethod
         let payments: Int
         let paymentsAmount: Decimal
@@ -199,22 +187,22 @@ enum FeesAccountantRoutes {
         let netAmount: Decimal
     }
 
-    struct CollectionsBody: Encodable, Sendable {
+    struct CollectionsBody: Codable, Sendable {
         let currency: String
-        let from: String
-        let to: String
+        let from: APIDate
+        let to: APIDate
         let data: [CollectionBody]
     }
 
     private static var collections: APIRoute {
         APIRoute(.get, "/api/v1/fees/collections", summary: "Money in and out by day and method (from and to default to today)",
                  query: [APIParameter("from", .date), APIParameter("to", .date)],
-                 response: .object([("currency", .text), ("from", .date), ("to", .date), ("data", .array(collectionItem))])) { request in
+                 response: .of(CollectionsBody.self)) { request in
             let from = try request.queryDate("from"), to = try request.queryDate("to")
             let report = try await request.run(FeeCollections.self, .init(from: from?.description, to: to?.description))
             let digits = report.minorDigits
-            return try .json(CollectionsBody(currency: report.currency, from: report.from, to: report.to, data: report.rows.map {
-                CollectionBody(date: $0.day, method: $0.method, payments: $0.payments, paymentsAmount: decimal($0.paymentsMinor, digits),
+            return try .json(CollectionsBody(currency: report.currency, from: APIDate(report.from), to: APIDate(report.to), data: report.rows.map {
+                CollectionBody(date: APIDate($0.day), method: $0.method, payments: $0.payments, paymentsAmount: decimal($0.paymentsMinor, digits),
                                refundsAmount: decimal($0.refundsMinor, digits), reversalsAmount: decimal($0.reversalsMinor, digits), netAmount: decimal($0.netMinor, digits))
             }))
         }

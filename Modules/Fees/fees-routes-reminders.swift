@@ -8,7 +8,7 @@ enum FeesReminderRoutes {
         let enabled: Bool
     }
 
-    struct Answer: Encodable, Sendable {
+    struct Answer: Codable, Sendable {
         let grNumber: String
         let name: String
         let enabled: Bool
@@ -18,7 +18,7 @@ enum FeesReminderRoutes {
         APIRoute(.put, "/api/v1/fees/reminders",
                  summary: "Turns fee reminders off or on for one of the caller's children (guardians; another child is 404)",
                  body: .object([("student_id", .id), ("enabled", .boolean)]),
-                 response: .object([("gr_number", .text), ("name", .text), ("enabled", .boolean)])) { request in
+                 response: .of(Answer.self)) { request in
             let change = try request.decode(Change.self)
             let result = try await request.run(SetFeeReminders.self, .init(student: change.studentId, enabled: change.enabled))
             return try .json(Answer(grNumber: result.grNumber, name: result.name, enabled: result.enabled))

@@ -7,21 +7,14 @@ import Foundation
 enum FeesRoutes {
     static var all: [APIRoute] { [mobileFees, mobileSummary, childFees, FeesReminderRoutes.reminders, FeesClassRoutes.classes] + FeesAccountantRoutes.all }
 
-    static let feeItem: APISchema = .object([
-        ("id", .id), ("fee_type", .values(of: FeeItemType.self)), ("amount", .number), ("paid_amount", .number), ("due_date", .date),
-        ("payment_date", .nullable(.date)), ("payment_method", .nullable(.values(of: FeePaymentMethod.self))),
-        ("status", .values(of: FeeInvoiceStatus.self)), ("late_fee", .number), ("discount", .number), ("receipt_number", .nullable(.text)),
-        ("remarks", .nullable(.text)),
-    ])
-
     /// One invoice as the apps list it; amounts are decimal numbers in the school's currency.
-    struct FeeItemBody: Encodable, Sendable {
+    struct FeeItemBody: Codable, Sendable {
         let id: String
         let feeType: FeeItemType
         let amount: Decimal
         let paidAmount: Decimal
-        let dueDate: String
-        let paymentDate: Nullable<String>
+        let dueDate: APIDate
+        let paymentDate: Nullable<APIDate>
         let paymentMethod: Nullable<FeePaymentMethod>
         let status: FeeInvoiceStatus
         let lateFee: Decimal
@@ -35,8 +28,8 @@ enum FeesRoutes {
             feeType = invoice.type
             amount = FeesRoutes.decimal(invoice.amountMinor - invoice.lateFeeMinor - invoice.cancelledMinor, account.minorDigits)
             paidAmount = FeesRoutes.decimal(invoice.paidMinor, account.minorDigits)
-            dueDate = invoice.dueOn
-            paymentDate = Nullable(payment?.onDay)
+            dueDate = APIDate(invoice.dueOn)
+            paymentDate = Nullable(payment.map { APIDate($0.onDay) })
             paymentMethod = Nullable(payment?.method)
             status = invoice.status
             lateFee = FeesRoutes.decimal(invoice.lateFeeMinor, account.minorDigits)
@@ -53,14 +46,14 @@ enum FeesRoutes {
     private static var mobileFees: APIRoute {
         APIRoute(.get, "/api/mobile/fees", summary: "A student's fees (the caller's own child or self by default; guardians their children, accountants and admins anyone)",
                  query: APIParameter.paging + [APIParameter("student_id", .id), APIParameter("status", .values(of: FeeInvoiceStatus.self))],
-                 response: .page(of: feeItem)) { request in
+                 response: .of(APIPage<FeeItemBody>.self)) { request in
             try await page(request, student: try request.queryText("student_id"), childOnly: false)
         }
     }
 
     private static var childFees: APIRoute {
         APIRoute(.get, "/api/mobile/guardian/children/:childId/fees", summary: "One of the caller's children's fees (guardians only)",
-                 query: APIParameter.paging + [APIParameter("status", .values(of: FeeInvoiceStatus.self))], response: .page(of: feeItem)) { request in
+                 query: APIParameter.paging + [APIParameter("status", .values(of: FeeInvoiceStatus.self))], response: .of(APIPage<FeeItemBody>.self)) { request in
             try await page(request, student: try request.parameter("childId"), childOnly: true)
         }
     }
@@ -74,12 +67,7 @@ enum FeesRoutes {
         return try .json(APIPage(data: shown.map { FeeItemBody($0, account) }, total: invoices.count, paging: paging))
     }
 
-    static let summarySchema: APISchema = .object([
-        ("total_amount", .number), ("total_paid", .number), ("total_pending", .number), ("total_records", .integer(minimum: 0)),
-        ("overdue_count", .integer(minimum: 0)), ("paid_count", .integer(minimum: 0)), ("pending_count", .integer(minimum: 0)),
-    ])
-
-    struct SummaryBody: Encodable, Sendable {
+    struct SummaryBody: Codable, Sendable {
         let totalAmount: Decimal
         let totalPaid: Decimal
         let totalPending: Decimal
@@ -90,7 +78,7 @@ enum FeesRoutes {
     }
 
     private static var mobileSummary: APIRoute {
-        APIRoute(.get, "/api/mobile/fees/summary/:studentId", summary: "A student's fee totals (same access as the fees list)", response: summarySchema) { request in
+        APIRoute(.get, "/api/mobile/fees/summary/:studentId", summary: "A student's fee totals (same access as the fees list)", response: .of(SummaryBody.self)) { request in
             let account = try await request.run(StudentFeeAccount.self, .init(student: try request.parameter("studentId")))
             let live = account.invoices.filter { $0.status != .cancelled }
             let digits = account.minorDigits

@@ -34,6 +34,7 @@ extension ScaffoldTests {
         let answer = try await server.request("GET", "/api/v1/reading/items", token: try await server.signIn("teacher@databayt.org"))
         #expect(answer.status == 200)
         #expect(answer.data.last?["title"] as? String == "Season of Migration")
+        try await walkLoadedModule(on: server)
 
         // Each refusal: exit 78, one sentence naming the file, and no database opened or made.
         let missing = work.appending(path: "needs-transport")
@@ -54,6 +55,48 @@ extension ScaffoldTests {
             #expect(result.stderr.contains(refusal.folder.appending(path: refusal.file).path) && result.stderr.contains(refusal.words), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "one sentence")
             #expect(!FileManager.default.fileExists(atPath: fresh.databasePath), "nothing happened before the refusal")
+        }
+    }
+
+    /// The generated walk over a loaded module: each of its operations in the live OpenAPI
+    /// document, as every role of the demo school and the other school's administrator. A role the
+    /// module grants gets its answer, any other 403 in the one error shape; never a 5xx or
+    /// command-line words; an item never crosses schools.
+    private func walkLoadedModule(on server: ServedHogwarts) async throws {
+        let document = try await server.request("GET", "/openapi.json")
+        let paths = document.object["paths"] as? [String: [String: Any]] ?? [:]
+        let operations = paths.filter { $0.key.hasPrefix("/api/v1/reading/") }
+            .flatMap { path, methods in methods.keys.map { (method: $0.uppercased(), path: path) } }
+            .sorted { ($0.path, $0.method) < ($1.path, $1.method) }
+        #expect(operations.map { "\($0.method) \($0.path)" } == ["GET /api/v1/reading/items", "POST /api/v1/reading/items"])
+        // The example's own grants (reading-authorization.swift): who reads, who adds.
+        let people: [(email: String, school: String, reads: Bool, adds: Bool)] = [
+            ("dev@databayt.org", "demo", true, true), ("admin@databayt.org", "demo", true, true), ("teacher@databayt.org", "demo", true, true),
+            ("staff@databayt.org", "demo", true, false), ("accountant@databayt.org", "demo", false, false),
+            ("parent@databayt.org", "demo", false, false), ("student@databayt.org", "demo", false, false),
+            ("admin@nile.databayt.org", "nile", true, true),
+        ]
+        var tokens: [String: String] = [:]
+        for person in people {
+            let token = try await server.signIn(person.email, school: person.school)
+            tokens[person.email] = token
+            let title = "Walked by \(person.email)"
+            for operation in operations {
+                let answer = try await server.request(operation.method, operation.path, token: token,
+                                                      json: operation.method == "POST" ? ["title": title] : nil)
+                let allowed = operation.method == "POST" ? person.adds : person.reads
+                let text = String(decoding: answer.body, as: UTF8.self)
+                #expect(allowed ? (200...201).contains(answer.status) : answer.status == 403, "\(person.email) \(operation.method) \(operation.path): \(answer.status) \(text)")
+                #expect(allowed || answer.object["code"] is String, "a refusal in the one error shape: \(text)")
+                #expect(!text.contains("--") && !text.contains("hogwarts "), "no command-line words on the API: \(text)")
+            }
+        }
+        // Once every item is in: each school's reader sees its own school's and none of the other's.
+        for reader in people where reader.email.hasPrefix("admin@") {
+            let titles = Set(try await server.request("GET", "/api/v1/reading/items", token: tokens[reader.email]).data.compactMap { $0["title"] as? String })
+            let ownSchool = Set(people.filter { $0.school == reader.school && $0.adds }.map { "Walked by \($0.email)" })
+            let otherSchool = Set(people.filter { $0.school != reader.school && $0.adds }.map { "Walked by \($0.email)" })
+            #expect(ownSchool.isSubset(of: titles) && titles.isDisjoint(with: otherSchool), "\(reader.email): \(titles.sorted())")
         }
     }
 

@@ -69,3 +69,10 @@ public struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
         if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 }
+
+extension Nullable: Decodable where Value: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+}
