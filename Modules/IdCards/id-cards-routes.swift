@@ -6,37 +6,54 @@ import Foundation
 enum IdCardsRoutes {
     static var all: [APIRoute] { [card, verify] }
 
-    static let userFields: [(String, APISchema)] = [
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("email", .nullable(.text)), ("role", .values(of: Role.self)),
-        ("photo_url", .nullable(.text)), ("id_number", .nullable(.text)), ("blood_group", .nullable(.text)), ("section", .nullable(.text)),
-        ("grade", .nullable(.text)), ("department", .nullable(.text)), ("position", .nullable(.text)),
-    ]
+    /// The card's holder; we keep no photo, blood group, department or position: those are null.
+    struct CardUser: Codable, Sendable {
+        let id: String
+        let givenName: String
+        let familyName: String
+        let email: Nullable<String>
+        let role: Role
+        let photoUrl: Nullable<String>
+        let idNumber: Nullable<String>
+        let bloodGroup: Nullable<String>
+        let section: Nullable<String>
+        let grade: Nullable<String>
+        let department: Nullable<String>
+        let position: Nullable<String>
+    }
 
-    static let schoolFields: [(String, APISchema)] = [
-        ("id", .id), ("name", .text), ("name_en", .text), ("logo_url", .nullable(.text)), ("address", .nullable(.text)),
-        ("phone", .nullable(.text)), ("email", .nullable(.text)), ("website", .nullable(.text)),
-    ]
+    /// The school on the card; we keep no logo, address, phone, email or website: those are null.
+    struct CardSchool: Codable, Sendable {
+        let id: String
+        let name: String
+        let nameEn: String
+        let logoUrl: Nullable<String>
+        let address: Nullable<String>
+        let phone: Nullable<String>
+        let email: Nullable<String>
+        let website: Nullable<String>
+    }
 
-    /// We keep no photo, blood group, department, position, logo or school address: those are null.
+    struct CardBody: Codable, Sendable {
+        let user: CardUser
+        let school: CardSchool
+        let qrPayload: String
+        let qrExpiresAt: Date
+    }
+
     static var card: APIRoute {
         APIRoute(.get, "/api/mobile/idcard", summary: "The signed-in student's or staff member's ID card, with a signed QR payload",
-                 response: .object([("user", .object(userFields)), ("school", .nullable(.object(schoolFields))), ("qr_payload", .text),
-                                    ("qr_expires_at", .dateTime)])) { request in
+                 response: .of(CardBody.self)) { request in
             let card = try await request.run(ShowIdCard.self, .init())
             let language = request.language
-            return try .json(APIValue.object([
-                "user": .object([
-                    "id": .string(card.userID), "given_name": .string(card.givenName), "family_name": .string(card.familyName),
-                    "email": .string(card.email), "role": .string(card.role.rawValue), "photo_url": .null, "id_number": .optional(card.idNumber),
-                    "blood_group": .null, "section": .optional(card.section?.text(in: language)), "grade": .optional(card.grade?.text(in: language)),
-                    "department": .null, "position": .null,
-                ]),
-                "school": .object([
-                    "id": .string(card.schoolID), "name": .string(card.schoolName.ar), "name_en": .string(card.schoolName.en), "logo_url": .null,
-                    "address": .null, "phone": .null, "email": .null, "website": .null,
-                ]),
-                "qr_payload": .string(card.qrPayload), "qr_expires_at": .string(ContractInstant.text(card.qrExpiresAt)),
-            ]))
+            let none = Nullable<String>(nil)
+            return try .json(CardBody(
+                user: CardUser(id: card.userID, givenName: card.givenName, familyName: card.familyName, email: Nullable(card.email), role: card.role,
+                               photoUrl: none, idNumber: Nullable(card.idNumber), bloodGroup: none, section: Nullable(card.section?.text(in: language)),
+                               grade: Nullable(card.grade?.text(in: language)), department: none, position: none),
+                school: CardSchool(id: card.schoolID, name: card.schoolName.ar, nameEn: card.schoolName.en, logoUrl: none, address: none,
+                                   phone: none, email: none, website: none),
+                qrPayload: card.qrPayload, qrExpiresAt: card.qrExpiresAt))
         }
     }
 
@@ -44,28 +61,23 @@ enum IdCardsRoutes {
         let payload: String
     }
 
+    struct HolderBody: Codable, Sendable {
+        let userId: String
+        let name: String
+        let role: Role
+        let idNumber: Nullable<String>
+        let section: Nullable<String>
+        let validUntil: Date
+    }
+
     static var verify: APIRoute {
         APIRoute(.post, "/api/v1/id-cards/verify", summary: "Checks a scanned ID card's QR payload and names its holder",
                  body: .object([("payload", .string(maxLength: 2_000))]),
-                 response: .object([("user_id", .id), ("name", .text), ("role", .values(of: Role.self)), ("id_number", .nullable(.text)),
-                                    ("section", .nullable(.text)), ("valid_until", .dateTime)])) { request in
+                 response: .of(HolderBody.self)) { request in
             let scan = try request.decode(Scan.self)
             let holder = try await request.run(VerifyIdCard.self, .init(payload: scan.payload))
-            return try .json(APIValue.object([
-                "user_id": .string(holder.userID), "name": .string(holder.name), "role": .string(holder.role.rawValue),
-                "id_number": .optional(holder.idNumber), "section": .optional(holder.section?.text(in: request.language)),
-                "valid_until": .string(ContractInstant.text(holder.validUntil)),
-            ]))
+            return try .json(HolderBody(userId: holder.userID, name: holder.name, role: holder.role, idNumber: Nullable(holder.idNumber),
+                                        section: Nullable(holder.section?.text(in: request.language)), validUntil: holder.validUntil))
         }
-    }
-}
-
-/// A `toISOString()` instant, as the contract sends dates: `2027-11-28T05:00:00.000Z`.
-enum ContractInstant {
-    static func text(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }

@@ -7,30 +7,12 @@ import Foundation
 enum NotificationsRoutes {
     static var all: [APIRoute] { [list, markRead, markAllRead, delete, preferences, setPreferences, register] }
 
-    static let item: APISchema = .object([
-        ("id", .id), ("type", .text), ("priority", .values(of: NotificationPriority.self)), ("title", .text), ("body", .text),
-        ("metadata", .anyObject), ("is_read", .boolean), ("read_at", .nullable(.dateTime)), ("created_at", .dateTime),
-        ("actor_name", .nullable(.text)), ("actor_avatar", .nullable(.text)),
-    ])
-
-    static let preference: APISchema = .object([
-        ("id", .id), ("type", .text), ("channel", .values(of: NotificationChannel.self)), ("enabled", .boolean),
-        ("quiet_hours_start", .nullable(.integer(minimum: 0, maximum: 23))), ("quiet_hours_end", .nullable(.integer(minimum: 0, maximum: 23))),
-        ("digest_enabled", .boolean), ("digest_frequency", .nullable(.text)),
-    ])
-
-    static let defaults: APISchema = .object([
-        ("in_app", .boolean), ("email", .boolean), ("push", .boolean), ("sms", .boolean),
-        ("quiet_hours_start", .integer(minimum: 0, maximum: 23)), ("quiet_hours_end", .integer(minimum: 0, maximum: 23)),
-    ])
-
     // MARK: Notifications
 
     private static var list: APIRoute {
         APIRoute(.get, "/api/mobile/notifications", summary: "The caller's notifications, newest first, in the request's language",
                  query: APIParameter.paging + [APIParameter("unread", .boolean)],
-                 response: .object([("data", .array(item)), ("total", .integer(minimum: 0)), ("unread_count", .integer(minimum: 0)),
-                                    ("page", .integer(minimum: 1)), ("per_page", .integer(minimum: 1))])) { request in
+                 response: .of(NotificationPage.self)) { request in
             let paging = try request.paging(defaultPerPage: 30)
             let unreadOnly = try request.queryBool("unread") ?? false
             let output = try await request.run(ListNotifications.self, .init(unreadOnly: unreadOnly, offset: paging.offset, limit: paging.perPage))
@@ -52,7 +34,7 @@ enum NotificationsRoutes {
 
     private static var markAllRead: APIRoute {
         APIRoute(.post, "/api/mobile/notifications/read-all", summary: "Marks all of the caller's notifications read",
-                 response: .object([("success", .boolean), ("count", .integer(minimum: 0))])) { request in
+                 response: .of(Marked.self)) { request in
             let count = try await request.run(MarkNotificationsRead.self, .init())
             return try .json(Marked(success: true, count: count))
         }
@@ -72,7 +54,7 @@ enum NotificationsRoutes {
 
     private static var preferences: APIRoute {
         APIRoute(.get, "/api/mobile/notifications/preferences", summary: "The caller's choices per type and channel (defaults when none)",
-                 response: .object([("data", .array(preference)), ("defaults", .optional(defaults))])) { request in
+                 response: .of(PreferenceList.self)) { request in
             let stored = try await request.run(ChannelPreferences.self, .init())
             return try .json(PreferenceList(data: stored.map(PreferenceItem.init), defaults: stored.isEmpty ? .contract : nil))
         }
@@ -93,7 +75,7 @@ enum NotificationsRoutes {
                                          ("enabled", .boolean)])
         return APIRoute(.put, "/api/mobile/notifications/preferences", summary: "Switches notification types on or off per channel",
                         body: .object([("preferences", .array(change))]),
-                        response: .object([("success", .boolean), ("updated_count", .integer(minimum: 0))])) { request in
+                        response: .of(Updated.self)) { request in
             let body = try request.decode(PreferenceChanges.self)
             let changes = body.preferences.map { SetChannelPreferences.Change(type: $0.type.value, channel: $0.channel, enabled: $0.enabled) }
             let count = try await request.run(SetChannelPreferences.self, .init(changes: changes))
@@ -146,7 +128,7 @@ struct KnownType: Decodable {
     }
 }
 
-struct NotificationPage: Encodable, Sendable {
+struct NotificationPage: Codable, Sendable {
     let data: [NotificationItem]
     let total: Int
     let unreadCount: Int
@@ -154,7 +136,7 @@ struct NotificationPage: Encodable, Sendable {
     let perPage: Int
 }
 
-struct NotificationItem: Encodable, Sendable {
+struct NotificationItem: Codable, Sendable {
     let id: String
     let type: String
     let priority: NotificationPriority
@@ -184,23 +166,23 @@ struct NotificationItem: Encodable, Sendable {
     }
 }
 
-struct Marked: Encodable, Sendable {
+struct Marked: Codable, Sendable {
     let success: Bool
     let count: Int
 }
 
-struct Updated: Encodable, Sendable {
+struct Updated: Codable, Sendable {
     let success: Bool
     let updatedCount: Int
 }
 
-struct PreferenceList: Encodable, Sendable {
+struct PreferenceList: Codable, Sendable {
     let data: [PreferenceItem]
     let defaults: Defaults?
 }
 
 /// What applies when nothing is stored, in the contract's shape (the web app's values).
-struct Defaults: Encodable, Sendable {
+struct Defaults: Codable, Sendable {
     let inApp: Bool
     let email: Bool
     let push: Bool
@@ -211,7 +193,7 @@ struct Defaults: Encodable, Sendable {
     static let contract = Defaults(inApp: true, email: true, push: true, sms: false, quietHoursStart: 22, quietHoursEnd: 7)
 }
 
-struct PreferenceItem: Encodable, Sendable {
+struct PreferenceItem: Codable, Sendable {
     let id: String
     let type: String
     let channel: NotificationChannel

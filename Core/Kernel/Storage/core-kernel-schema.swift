@@ -1,6 +1,5 @@
 import HogwartsBase
 
-
 /// The kernel's own tables, applied like a module's migrations under the id `kernel`.
 /// They hold schools, switches, settings, audit, idempotency keys and the event outbox.
 enum KernelSchema {

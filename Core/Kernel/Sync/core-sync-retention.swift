@@ -1,4 +1,3 @@
-
 extension Kernel {
     /// Forgets a school's changes up to and including `seq` (retention: keep more than the
     /// longest offline period, a summer break). A cursor older than that answers
