@@ -91,7 +91,7 @@ let package = Package(
     products: [
         .executable(name: "hogwarts", targets: ["Host"]),
         .executable(name: "hogwarts-bench", targets: ["HogwartsBench"]),
-        // The SDK an outside module package builds against (Examples/OutOfTreeModule, docs/modules-outside.md):
+        // The SDK an outside module package builds against (Examples/OutOfTreeModule, docs/adding-a-module.md):
         // the kernel, every built-in module, the host as a library and the test support.
         .library(name: "Core", targets: ["Core"]),
         // The kernel's layers one by one, for a package that needs less than all of them.

@@ -16,12 +16,12 @@ extension APISchema {
         do {
             return try reader.sample(T.self).schema
         } catch {
-            // Only a type whose decoding refuses every value ends here; `OpenAPITests` names it.
+            // Only a type whose decoding refuses every value ends here; `DerivedSchemaTests` names it.
             return .unreadable(String(describing: T.self))
         }
     }
 
-    /// A type `of` could not read; the OpenAPI document shows it as any value, and a test fails on it.
+    /// A type `of` could not read: a string whose format names the type, which `DerivedSchemaTests` refuses.
     static func unreadable(_ type: String) -> APISchema {
         .string(format: "unreadable:\(type)")
     }

@@ -13,6 +13,7 @@ extension SyncModule {
 }
 
 extension AppModule {
+    /// This module's scope rule and offline mutations, none when it adds nothing to sync.
     public var contributedSyncScopes: SyncScopeRule? { (self as? any SyncModule)?.syncScopes }
     public var contributedSyncMutations: [SyncMutation] { (self as? any SyncModule)?.syncMutations ?? [] }
 }

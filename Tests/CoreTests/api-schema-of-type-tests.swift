@@ -64,6 +64,19 @@ struct APISchemaOfTypeTests {
         }
     }
 
+    /// A body whose decoding refuses every value cannot say its shape.
+    struct Refusing: Decodable {
+        init(from decoder: any Decoder) throws {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "never"))
+        }
+    }
+
+    @Test("a type that cannot be read is named as such, not guessed")
+    func unreadable() {
+        #expect("\(APISchema.of(Refusing.self).json)".contains("unreadable:Refusing"))
+        #expect(!"\(APISchema.of(Line.self).json)".contains("unreadable:"))
+    }
+
     static func propertyOrder(of schema: APISchema) -> [String] {
         guard case .object(let properties) = schema else { return [] }
         return properties.map(\.0)

@@ -28,7 +28,7 @@ public protocol IdentityModule: AppModule {
 }
 
 extension ModuleRegistry {
-    /// The first enabled-at-build module that vouches for people, if any.
+    /// The identity provider of the module that vouches for people (Auth), if the host has one.
     public var identityProvider: (any IdentityProvider)? {
         modules.lazy.compactMap { ($0 as? any IdentityModule)?.identityProvider }.first
     }
