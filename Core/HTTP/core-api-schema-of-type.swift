@@ -118,6 +118,12 @@ private final class ShapeDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         ShapeSingleValue(decoder: self)
     }
+
+    /// A container asked for without a type (a hand-written `init(from:)` nesting by key) has no
+    /// shape to record: the type is reported unreadable rather than guessed.
+    static func nestedContainer(_ codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "a nested container has no type to name its shape"))
+    }
 }
 
 private struct ShapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -162,11 +168,11 @@ private struct ShapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "a nested container has no type to name its shape"))
+        throw ShapeDecoder.nestedContainer(codingPath)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "a nested container has no type to name its shape"))
+        throw ShapeDecoder.nestedContainer(codingPath)
     }
 
     func superDecoder() throws -> any Decoder { decoder }
@@ -191,11 +197,11 @@ private struct ShapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "a nested container has no type to name its shape"))
+        throw ShapeDecoder.nestedContainer(codingPath)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "a nested container has no type to name its shape"))
+        throw ShapeDecoder.nestedContainer(codingPath)
     }
 
     mutating func superDecoder() throws -> any Decoder { decoder }
