@@ -9,7 +9,7 @@ extension APISchema {
     /// cannot drift from what it sends.
     ///
     /// An optional property (`decodeIfPresent`) may be absent; `Nullable` is present and may be
-    /// null; an enum of strings lists its values; `Date` is a date-time, `CivilDate` and `APIDate` a date,
+    /// null; an enum of strings lists its values; `Date` and `APIInstant` are date-times, `CivilDate` and `APIDate` dates,
     /// `Decimal` and floating point numbers a number, `APIValue` any object.
     public static func of<T: Decodable>(_ type: T.Type, keys: APIKeyStyle = .snakeCase) -> APISchema {
         let reader = ShapeReader(keys: keys)
@@ -61,6 +61,7 @@ private struct ShapeReader {
         case is Date.Type: (Date(timeIntervalSince1970: 0), .dateTime)
         case is CivilDate.Type: (CivilDate(dayNumber: 0), .date)
         case is APIDate.Type: (APIDate("2000-01-01"), .date)
+        case is APIInstant.Type: (APIInstant("2000-01-01T00:00:00.000Z"), .dateTime)
         case is APIValue.Type: (APIValue.object([:]), .anyObject)
         default: nil
         }

@@ -26,11 +26,8 @@ extension AttendanceRoutes {
             ("class_id", .id), ("duration_minutes", .optional(.integer(minimum: range.lowerBound, maximum: range.upperBound))),
             ("max_scans", .optional(.integer(minimum: 1, maximum: maximumScans))), ("period", .optional(.string(maxLength: TextLimit.name))),
         ])
-        let response: APISchema = .object([
-            ("id", .id), ("code", .text), ("class_id", .id), ("expires_at", .dateTime), ("max_scans", .nullable(.integer(minimum: 1))),
-        ])
         return APIRoute(.post, "/api/mobile/attendance/qr", summary: "Opens a QR check-in window for a class (default length: the school's setting)",
-                        body: body, status: 201, response: response) { request in
+                        body: body, status: 201, response: .of(WindowAnswer.self)) { request in
             let body = try request.decode(OpenBody.self)
             try check(body.classId, "class_id", maxLength: TextLimit.name)
             try check(body.period, "period", maxLength: TextLimit.name)
@@ -43,33 +40,23 @@ extension AttendanceRoutes {
             let window = try await request.run(OpenCheckIn.self, .init(classID: body.classId, period: body.period, minutes: body.durationMinutes,
                                                                         maxScans: body.maxScans))
             return try .json(WindowAnswer(id: window.window, code: window.code, classId: window.classID, expiresAt: window.expiresAt,
-                                          maxScans: window.maxScans), status: 201)
+                                          maxScans: Nullable(window.maxScans)), status: 201)
         }
     }
 
-    struct WindowAnswer: Encodable, Sendable {
+    /// An open window; `max_scans` is null when any number of students may scan.
+    struct WindowAnswer: Codable, Sendable {
         let id: String
         let code: String
         let classId: String
         let expiresAt: Date
-        let maxScans: Int?
-
-        enum CodingKeys: CodingKey { case id, code, classId, expiresAt, maxScans }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(code, forKey: .code)
-            try container.encode(classId, forKey: .classId)
-            try container.encode(expiresAt, forKey: .expiresAt)
-            try container.encode(maxScans, forKey: .maxScans)
-        }
+        let maxScans: Nullable<Int>
     }
 
     private static var scan: APIRoute {
         APIRoute(.post, "/api/mobile/attendance/qr/scan", summary: "A student checks in with a QR code: PRESENT, or LATE after the school's threshold",
                  body: .object([("code", .string(maxLength: TextLimit.name))]),
-                 response: .object([("success", .boolean), ("student_id", .id), ("status", statusSchema)])) { request in
+                 response: .of(ScanAnswer.self)) { request in
             let body = try request.decode(ScanBody.self)
             try check(body.code, "code", maxLength: TextLimit.name)
             let result: CheckIn.Output
@@ -92,7 +79,7 @@ extension AttendanceRoutes {
         }
     }
 
-    struct ScanAnswer: Encodable, Sendable {
+    struct ScanAnswer: Codable, Sendable {
         let success: Bool
         let studentId: String
         let status: AttendanceStatus
@@ -109,12 +96,9 @@ extension AttendanceRoutes {
         let body: APISchema = .object([
             ("class_id", .id), ("qr_payload", .string(maxLength: CheckInByCard.payloadLimit)), ("period", .optional(.string(maxLength: TextLimit.name))),
         ])
-        let response: APISchema = .object([
-            ("student_id", .id), ("gr_number", .text), ("name", .text), ("class_id", .id), ("status", statusSchema), ("already_checked_in", .boolean),
-        ])
         return APIRoute(.post, "/api/v1/attendance/card-check-in",
                         summary: "Checks a student in by their ID card's QR payload: PRESENT, or LATE if the register already marked them",
-                        body: body, response: response) { request in
+                        body: body, response: .of(CardAnswer.self)) { request in
             let body = try request.decode(CardBody.self)
             try check(body.classId, "class_id", maxLength: TextLimit.name)
             try check(body.qrPayload, "qr_payload", maxLength: CheckInByCard.payloadLimit)
@@ -125,7 +109,7 @@ extension AttendanceRoutes {
         }
     }
 
-    struct CardAnswer: Encodable, Sendable {
+    struct CardAnswer: Codable, Sendable {
         let studentId: String
         let grNumber: String
         let name: String

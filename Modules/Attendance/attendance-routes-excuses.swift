@@ -8,20 +8,13 @@ import Foundation
 extension AttendanceRoutes {
     static var excuses: [APIRoute] { [listExcuses, submitExcuse, reviewExcuse] }
 
-    static let excuseItem: APISchema = .object([
-        ("id", .id), ("attendance_id", .id), ("attendance_date", .dateTime), ("attendance_status", statusSchema), ("student_id", .id),
-        ("student_name", .text), ("reason", .values(of: ExcuseReason.self)), ("description", .nullable(.text)), ("attachments", .array(.text)),
-        ("status", .values(of: ReviewStatus.self)), ("submitted_by", .id), ("submitted_at", .dateTime), ("reviewed_by", .nullable(.id)),
-        ("reviewed_at", .nullable(.dateTime)), ("review_notes", .nullable(.text)),
-    ])
-
     static let descriptionLimit = 2000
     static let reviewNoteLimit = 500
 
     private static var listExcuses: APIRoute {
         APIRoute(.get, "/api/mobile/attendance/excuses", summary: "Excuses in the caller's reach (staff: their classes or the school; a guardian: their children's)",
                  query: APIParameter.paging + [APIParameter("status", .values(of: ReviewStatus.self)), APIParameter("student_id", .string(maxLength: TextLimit.name))],
-                 response: .page(of: excuseItem)) { request in
+                 response: .of(APIPage<ExcuseItem>.self)) { request in
             let paging = try request.paging(defaultPerPage: 50)
             let page = try await request.run(ListExcuses.self, .init(
                 status: try request.queryEnum("status", as: ReviewStatus.self), studentID: try request.queryText("student_id", maxLength: TextLimit.name),
@@ -43,7 +36,7 @@ extension AttendanceRoutes {
             ("attachments", .optional(.array(.string(format: "uri", maxLength: 2000)))),
         ])
         return APIRoute(.post, "/api/mobile/attendance/excuses", summary: "A guardian explains a child's ABSENT or LATE record (one excuse per record)",
-                        body: body, status: 201, response: excuseItem) { request in
+                        body: body, status: 201, response: .of(ExcuseItem.self)) { request in
             let body = try request.decode(SubmitBody.self)
             try check(body.attendanceId, "attendance_id", maxLength: TextLimit.name)
             try check(body.description, "description", maxLength: descriptionLimit, multiline: true)
@@ -73,7 +66,7 @@ extension AttendanceRoutes {
     private static var reviewExcuse: APIRoute {
         let body: APISchema = .object([("status", .values(["APPROVED", "REJECTED"])), ("review_notes", .optional(.string(maxLength: reviewNoteLimit)))])
         return APIRoute(.put, "/api/mobile/attendance/excuses/:id", summary: "Approves (the record becomes EXCUSED) or rejects a pending excuse",
-                        body: body, response: excuseItem) { request in
+                        body: body, response: .of(ExcuseItem.self)) { request in
             let id = try request.parameter("id")
             let body = try request.decode(ReviewBody.self)
             try check(body.reviewNotes, "review_notes", maxLength: reviewNoteLimit, multiline: true)
@@ -88,33 +81,42 @@ extension AttendanceRoutes {
         return ExcuseItem(excuse)
     }
 
-    struct ExcuseItem: Encodable, Sendable {
-        let excuse: Excuse
+    /// An excuse as the apps list it; the keys with nothing to say are written as null.
+    struct ExcuseItem: Codable, Sendable {
+        let id: String
+        let attendanceId: String
+        let attendanceDate: APIInstant
+        let attendanceStatus: AttendanceStatus
+        let studentId: String
+        let studentName: String
+        let reason: ExcuseReason
+        let description: Nullable<String>
+        let attachments: [String]
+        let status: ReviewStatus
+        let submittedBy: String
+        let submittedAt: Date
+        let reviewedBy: Nullable<String>
+        let reviewedAt: Nullable<Date>
+        let reviewNotes: Nullable<String>
 
-        init(_ excuse: Excuse) { self.excuse = excuse }
-
-        enum CodingKeys: CodingKey {
-            case id, attendanceId, attendanceDate, attendanceStatus, studentId, studentName, reason, description, attachments, status
-            case submittedBy, submittedAt, reviewedBy, reviewedAt, reviewNotes
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(excuse.id, forKey: .id)
-            try container.encode(excuse.recordID, forKey: .attendanceId)
-            try container.encode(CivilDate(excuse.date).map(AttendanceRoutes.instant), forKey: .attendanceDate)
-            try container.encode(excuse.recordStatus, forKey: .attendanceStatus)
-            try container.encode(excuse.studentID, forKey: .studentId)
-            try container.encode(excuse.studentName, forKey: .studentName)
-            try container.encode(excuse.reason, forKey: .reason)
-            try container.encode(excuse.description.isEmpty ? nil : excuse.description, forKey: .description)
-            try container.encode(excuse.attachments, forKey: .attachments)
-            try container.encode(excuse.status, forKey: .status)
-            try container.encode(excuse.submittedBy, forKey: .submittedBy)
-            try container.encode(excuse.submittedAt, forKey: .submittedAt)
-            try container.encode(excuse.reviewedBy, forKey: .reviewedBy)
-            try container.encode(excuse.reviewedAt, forKey: .reviewedAt)
-            try container.encode(excuse.reviewNote, forKey: .reviewNotes)
+        init(_ excuse: Excuse) {
+            id = excuse.id
+            attendanceId = excuse.recordID
+            // The record's day is written by this module as `YYYY-MM-DD`; like the records list, an unreadable one is day 0.
+            attendanceDate = .midnight(of: excuse.date)
+            attendanceStatus = excuse.recordStatus
+            studentId = excuse.studentID
+            studentName = excuse.studentName
+            reason = excuse.reason
+            // No description is stored as empty text; the apps get null.
+            description = Nullable(excuse.description.isEmpty ? nil : excuse.description)
+            attachments = excuse.attachments
+            status = excuse.status
+            submittedBy = excuse.submittedBy
+            submittedAt = excuse.submittedAt
+            reviewedBy = Nullable(excuse.reviewedBy)
+            reviewedAt = Nullable(excuse.reviewedAt)
+            reviewNotes = Nullable(excuse.reviewNote)
         }
     }
 }

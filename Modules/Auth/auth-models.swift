@@ -1,7 +1,8 @@
 import Core
 import Foundation
 
-public enum UserStatus: String, Codable, Sendable {
+/// `CaseIterable`: the staff list's schema (`APISchema.of`) names every status.
+public enum UserStatus: String, Codable, Sendable, CaseIterable {
     case active = "ACTIVE"
     case suspended = "SUSPENDED"
 }

@@ -28,7 +28,7 @@ enum OpenIDRoutes {
         APIRoute(.post, "/api/mobile/auth/google",
                  summary: "Sign in with an ID token from a provider the school configured (Google, Microsoft, any OpenID Connect provider but Apple)",
                  access: .everyone, body: .object([("id_token", .string(maxLength: maximumTokenLength)), ("school_id", .optional(.id))]),
-                 response: AuthResponse.schema, limitedPerAddress: true) { request in
+                 response: .of(AuthResponse.self), limitedPerAddress: true) { request in
             let body = try request.decode(Body.self)
             guard let token = body.idToken, !token.isEmpty else { throw APIError.invalidField("id_token", reason: "missing") }
             return try await signIn(token, school: body.schoolId, request) { $0.issuer != appleIssuer }
@@ -38,7 +38,7 @@ enum OpenIDRoutes {
     static var apple: APIRoute {
         APIRoute(.post, "/api/mobile/auth/apple", summary: "Sign in with Sign in with Apple's identity token, where the school configured Apple",
                  access: .everyone, body: .object([("identity_token", .string(maxLength: maximumTokenLength)), ("school_id", .optional(.id))]),
-                 response: AuthResponse.schema, limitedPerAddress: true) { request in
+                 response: .of(AuthResponse.self), limitedPerAddress: true) { request in
             let body = try request.decode(Body.self)
             guard let token = body.identityToken, !token.isEmpty else { throw APIError.invalidField("identity_token", reason: "missing") }
             return try await signIn(token, school: body.schoolId, request) { $0.issuer == appleIssuer }

@@ -12,7 +12,11 @@ enum PasswordResetRoutes {
     static var all: [APIRoute] { [request, verify, complete] }
 
     static let invalidCode = APIError(status: 401, code: "AUTH_RESET_CODE_INVALID", messageKey: "auth.error.reset-code-invalid")
-    static let message: APISchema = .object([("message", .text)])
+
+    /// `{message}`, in the request's language.
+    struct Message: Codable, Sendable {
+        let message: String
+    }
 
     struct EmailBody: Decodable {
         let email: String
@@ -31,7 +35,7 @@ enum PasswordResetRoutes {
 
     static var request: APIRoute {
         APIRoute(.post, "/api/mobile/auth/reset", summary: "Mail a 6-digit password reset code; the same answer whether or not the email has an account",
-                 access: .everyone, body: .object([("email", .string(maxLength: UserAccounts.maximumEmailLength))]), response: message) { request in
+                 access: .everyone, body: .object([("email", .string(maxLength: UserAccounts.maximumEmailLength))]), response: .of(Message.self)) { request in
             let body = try request.decode(EmailBody.self)
             try checkEmail(body.email)
             try await admit(request)
@@ -44,7 +48,7 @@ enum PasswordResetRoutes {
                     request.kernel.reportBackgroundFailure("password reset mail", error)
                 }
             }
-            return try .json(["message": request.localizer("auth.reset.sent")])
+            return try .json(Message(message: request.localizer("auth.reset.sent")))
         }
     }
 
@@ -52,7 +56,7 @@ enum PasswordResetRoutes {
         APIRoute(.post, "/api/mobile/auth/verify-otp", summary: "Check a password reset code without using it up (401 when wrong, used or expired)",
                  access: .everyone,
                  body: .object([("email", .string(maxLength: UserAccounts.maximumEmailLength)), ("otp", .string(maxLength: PasswordResetPolicy.codeLength))]),
-                 response: message) { request in
+                 response: .of(Message.self)) { request in
             let body = try request.decode(CodeBody.self)
             try checkEmail(body.email)
             try checkCode(body.otp)
@@ -61,7 +65,7 @@ enum PasswordResetRoutes {
             guard try await request.offload(on: .passwords, { kernel in try PasswordResetFlow.verify(email: email, code: code, kernel) }) else {
                 throw invalidCode
             }
-            return try .json(["message": request.localizer("auth.reset.code-accepted")])
+            return try .json(Message(message: request.localizer("auth.reset.code-accepted")))
         }
     }
 
@@ -71,7 +75,7 @@ enum PasswordResetRoutes {
                  access: .everyone,
                  body: .object([("email", .string(maxLength: UserAccounts.maximumEmailLength)), ("otp", .string(maxLength: PasswordResetPolicy.codeLength)),
                                 ("new_password", .string(maxLength: AuthRoutes.maximumPasswordLength))]),
-                 response: message) { request in
+                 response: .of(Message.self)) { request in
             let body = try request.decode(NewPasswordBody.self)
             try checkEmail(body.email)
             try checkCode(body.otp)
@@ -85,7 +89,7 @@ enum PasswordResetRoutes {
             guard try await request.offload(on: .passwords, { kernel in
                 try PasswordResetFlow.complete(email: email, code: code, newPassword: password, language: language, kernel)
             }) else { throw invalidCode }
-            return try .json(["message": request.localizer("auth.reset.done")])
+            return try .json(Message(message: request.localizer("auth.reset.done")))
         }
     }
 

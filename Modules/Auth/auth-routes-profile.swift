@@ -5,15 +5,9 @@ import Foundation
 enum AuthProfileRoutes {
     static var all: [APIRoute] { [showProfile, updateProfile, staff] }
 
-    static let schoolSchema: APISchema = .object([("id", .id), ("name", .text), ("name_en", .text), ("domain", .text)])
-
     static var showProfile: APIRoute {
         APIRoute(.get, "/api/mobile/profile", summary: "The caller's profile: name, email, role, biography, language and school",
-                 response: .object([
-                    ("id", .id), ("email", .text), ("username", .text), ("avatar_url", .nullable(.text)), ("role", .values(of: Role.self)),
-                    ("bio", .nullable(.text)), ("language", .values(of: Language.self)), ("school", schoolSchema),
-                    ("student", .nullable(.anyObject)), ("teacher", .nullable(.anyObject)),
-                 ])) { request in
+                 response: .of(ProfileResponse.self)) { request in
             let profile = try await request.run(ShowProfile.self, .init())
             return try .json(ProfileResponse(profile))
         }
@@ -30,8 +24,7 @@ enum AuthProfileRoutes {
         APIRoute(.put, "/api/mobile/profile", summary: "Change the caller's name (username), biography or language; answers the camelCase row",
                  body: .object([("username", .optional(.string(maxLength: TextLimit.name))), ("bio", .optional(.string(maxLength: ProfileLimits.bio))),
                                 ("language", .optional(.values(of: Language.self)))]),
-                 response: .object([("id", .id), ("username", .text), ("email", .text), ("image", .nullable(.text)), ("bio", .nullable(.text)),
-                                    ("language", .values(of: Language.self))])) { request in
+                 response: .of(ProfileRow.self, keys: .camelCase)) { request in
             let body = try request.decode(ProfileBody.self)
             // The action checks the same limits; here they are named as the phone sent them.
             if let username = body.username {
@@ -66,10 +59,7 @@ enum AuthProfileRoutes {
     static var staff: APIRoute {
         APIRoute(.get, "/api/mobile/admin/staff", summary: "Teachers and staff of the school, for administrators",
                  query: APIParameter.paging + [APIParameter("role", .values(of: StaffFilter.self)), APIParameter("search", .string(maxLength: TextLimit.title))],
-                 response: .object([
-                    ("data", .array(StaffMember.schema)), ("total", .integer(minimum: 0)), ("total_teachers", .integer(minimum: 0)),
-                    ("total_staff", .integer(minimum: 0)), ("page", .integer(minimum: 1)), ("per_page", .integer(minimum: 1)),
-                 ])) { request in
+                 response: .of(StaffPage.self)) { request in
             let paging = try request.paging(defaultPerPage: 30)
             let filter = try request.queryEnum("role", as: StaffFilter.self)
             let search = try request.queryText("search")
@@ -91,8 +81,8 @@ enum AuthProfileRoutes {
 }
 
 /// `GET /profile`.
-struct ProfileResponse: Encodable {
-    struct SchoolSummary: Encodable {
+struct ProfileResponse: Codable, Sendable {
+    struct SchoolSummary: Codable, Sendable {
         let id: String
         let name: String
         let nameEn: String
@@ -102,73 +92,51 @@ struct ProfileResponse: Encodable {
     let id: String
     let email: String
     let username: String
+    /// Accounts have no picture yet: always null.
+    let avatarUrl: Nullable<String>
     let role: Role
-    let bio: String?
+    let bio: Nullable<String>
     let language: Language
     let school: SchoolSummary
+    /// Student and teacher records live in Students, which Auth cannot see: always null.
+    let student: Nullable<APIValue>
+    let teacher: Nullable<APIValue>
 
     init(_ profile: Profile) {
         id = profile.user.id
         email = profile.user.email
         username = profile.user.displayName
+        avatarUrl = Nullable(nil)
         role = profile.user.role
-        bio = profile.bio
+        bio = Nullable(profile.bio)
         language = profile.language
         school = SchoolSummary(id: profile.school.id, name: profile.school.name.ar, nameEn: profile.school.name.en, domain: profile.school.slug)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, email, username, avatarUrl, role, bio, language, school, student, teacher
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(email, forKey: .email)
-        try container.encode(username, forKey: .username)
-        try container.encodeNil(forKey: .avatarUrl)
-        try container.encode(role, forKey: .role)
-        try container.encode(bio, forKey: .bio)
-        try container.encode(language, forKey: .language)
-        try container.encode(school, forKey: .school)
-        // Student and teacher records live in Students, which Auth cannot see.
-        try container.encodeNil(forKey: .student)
-        try container.encodeNil(forKey: .teacher)
+        student = Nullable(nil)
+        teacher = Nullable(nil)
     }
 }
 
 /// `PUT /profile`: the web app answers its raw row, in camelCase.
-struct ProfileRow: Encodable {
+struct ProfileRow: Codable, Sendable {
     let id: String
     let username: String
     let email: String
-    let bio: String?
+    /// Accounts have no picture yet: always null.
+    let image: Nullable<String>
+    let bio: Nullable<String>
     let language: Language
 
     init(_ profile: Profile) {
         id = profile.user.id
         username = profile.user.displayName
         email = profile.user.email
-        bio = profile.bio
+        image = Nullable(nil)
+        bio = Nullable(profile.bio)
         language = profile.language
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, username, email, image, bio, language
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(username, forKey: .username)
-        try container.encode(email, forKey: .email)
-        try container.encodeNil(forKey: .image)
-        try container.encode(bio, forKey: .bio)
-        try container.encode(language, forKey: .language)
     }
 }
 
-struct StaffPage: Encodable {
+struct StaffPage: Codable, Sendable {
     let data: [StaffMember]
     let total: Int
     let totalTeachers: Int
@@ -177,41 +145,29 @@ struct StaffPage: Encodable {
     let perPage: Int
 }
 
-/// One person of `GET /admin/staff`. Accounts keep no photo, employee number, department or position.
-struct StaffMember: Encodable {
+/// One person of `GET /admin/staff`. Accounts keep no photo, employee number, department or
+/// position: those keys are always null.
+struct StaffMember: Codable, Sendable {
     let id: String
     let givenName: String
     let familyName: String
     let email: String
     let role: Role
-    let status: String
+    let status: UserStatus
+    let photoUrl: Nullable<String>
+    let employeeId: Nullable<String>
+    let department: Nullable<String>
+    let position: Nullable<String>
 
     init(_ user: User) {
         id = user.id
         (givenName, familyName) = PersonName.split(user.displayName)
         email = user.email
         role = user.role
-        status = user.status.rawValue
-    }
-
-    static let schema: APISchema = .object([
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("email", .text), ("role", .values(["TEACHER", "STAFF"])),
-        ("status", .values(["ACTIVE", "SUSPENDED"])), ("photo_url", .nullable(.text)), ("employee_id", .nullable(.text)),
-        ("department", .nullable(.text)), ("position", .nullable(.text)),
-    ])
-
-    enum CodingKeys: String, CodingKey {
-        case id, givenName, familyName, email, role, status, photoUrl, employeeId, department, position
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(givenName, forKey: .givenName)
-        try container.encode(familyName, forKey: .familyName)
-        try container.encode(email, forKey: .email)
-        try container.encode(role, forKey: .role)
-        try container.encode(status, forKey: .status)
-        for key in [CodingKeys.photoUrl, .employeeId, .department, .position] { try container.encodeNil(forKey: key) }
+        status = user.status
+        photoUrl = Nullable(nil)
+        employeeId = Nullable(nil)
+        department = Nullable(nil)
+        position = Nullable(nil)
     }
 }

@@ -25,7 +25,7 @@ enum AuthRoutes {
                  access: .everyone,
                  body: .object([("identifier", .string(maxLength: UserAccounts.maximumEmailLength)), ("password", .string(maxLength: maximumPasswordLength)),
                                 ("school_id", .optional(.id))]),
-                 response: AuthResponse.schema, limitedPerAddress: true) { request in
+                 response: .of(AuthResponse.self), limitedPerAddress: true) { request in
             let body = try request.decode(SignInBody.self)
             if body.identifier.trimmingCharacters(in: .whitespaces).isEmpty { throw APIError.invalidField("identifier", reason: "missing") }
             if body.identifier.count > UserAccounts.maximumEmailLength {
@@ -112,7 +112,7 @@ enum AuthRoutes {
     /// `PUT /auth` with `X-Refresh-Token`: a new pair. An old refresh token of the family ends it.
     static var refresh: APIRoute {
         APIRoute(.put, "/api/mobile/auth", summary: "Exchange the refresh token in the X-Refresh-Token header for a new pair of tokens",
-                 access: .everyone, headers: [APIParameter("X-Refresh-Token", .text, required: true)], response: AuthResponse.schema) { request in
+                 access: .everyone, headers: [APIParameter("X-Refresh-Token", .text, required: true)], response: .of(AuthResponse.self)) { request in
             guard let token = request.header("X-Refresh-Token"), !token.isEmpty else { throw APIError.unauthenticated }
             let pair = try await request.tokens.refresh(token)
             guard let school = pair.principal.schoolID,
@@ -133,8 +133,9 @@ enum AuthRoutes {
     }
 }
 
-/// The contract's AuthResponse: `{access_token, refresh_token, expires_at (ms), user}`.
-struct AuthResponse: Encodable {
+/// The contract's AuthResponse: `{access_token, refresh_token, expires_at (ms), user}`, the answer
+/// of the password, refresh and OpenID sign-ins alike.
+struct AuthResponse: Codable, Sendable {
     let accessToken: String
     let refreshToken: String
     let expiresAt: Int64
@@ -146,27 +147,19 @@ struct AuthResponse: Encodable {
         expiresAt = Int64((pair.accessExpiresAt.timeIntervalSince1970 * 1000).rounded())
         self.user = AuthUser(user: user, school: school)
     }
-
-    static let schema: APISchema = .object([
-        ("access_token", .text), ("refresh_token", .text), ("expires_at", .integer(minimum: 0)),
-        ("user", .object([
-            ("id", .id), ("email", .text), ("school_id", .id), ("role", .values(of: Role.self)), ("given_name", .text), ("family_name", .text),
-            ("avatar_url", .nullable(.text)), ("grade", .nullable(.integer())),
-        ])),
-    ])
 }
 
-struct AuthUser: Encodable {
+struct AuthUser: Codable, Sendable {
     let id: String
     let email: String
     let schoolId: String
     let role: Role
     let givenName: String
     let familyName: String
-    /// Accounts have no picture yet.
-    let avatarUrl: String? = nil
-    /// A student's grade level lives in Students, which Auth cannot see (it depends on Auth).
-    let grade: Int? = nil
+    /// Accounts have no picture yet: always null.
+    let avatarUrl: Nullable<String>
+    /// A student's grade level lives in Students, which Auth cannot see (it depends on Auth): always null.
+    let grade: Nullable<Int>
 
     init(user: User, school: SchoolID) {
         id = user.id
@@ -174,23 +167,8 @@ struct AuthUser: Encodable {
         schoolId = school
         role = user.role
         (givenName, familyName) = PersonName.split(user.displayName)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, email, schoolId, role, givenName, familyName, avatarUrl, grade
-    }
-
-    /// Nulls written out: the contract has the keys.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(email, forKey: .email)
-        try container.encode(schoolId, forKey: .schoolId)
-        try container.encode(role, forKey: .role)
-        try container.encode(givenName, forKey: .givenName)
-        try container.encode(familyName, forKey: .familyName)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
-        try container.encode(grade, forKey: .grade)
+        avatarUrl = Nullable(nil)
+        grade = Nullable(nil)
     }
 }
 

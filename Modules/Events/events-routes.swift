@@ -8,125 +8,29 @@ import Foundation
 enum EventsRoutes {
     static var all: [APIRoute] { [list, detail, register, leave, create, cancel, makeFeed, feed] }
 
-    static let itemFields: [(String, APISchema)] = [
-        ("id", .id), ("title", .text), ("description", .text), ("start_date", .dateTime), ("start_time", .nullable(.text)),
-        ("end_time", .nullable(.text)), ("location", .text), ("type", .values(of: EventType.self)), ("is_public", .boolean),
-        ("organizer_name", .text), ("status", .values(["SCHEDULED", "CANCELLED"])),
-    ]
-
-    static let detailFields: [(String, APISchema)] = itemFields + [
-        ("end_date", .dateTime), ("registration_required", .boolean), ("max_attendees", .nullable(.integer(minimum: 1))),
-        ("current_attendees", .integer(minimum: 0)), ("registration_count", .integer(minimum: 0)), ("target_audience", .text),
-        ("notes", .nullable(.text)), ("created_at", .nullable(.dateTime)), ("is_registered", .boolean),
-        ("registration_status", .nullable(.values(of: EventRegistration.self))),
-    ]
-
-    /// A day as the web app writes a date column: midnight UTC.
-    static func midnight(_ day: String) -> String { "\(day)T00:00:00.000Z" }
-
-    struct Item: Encodable, Sendable {
-        let id: String
-        let title: String
-        let description: String
-        let startDate: String
-        let startTime: Nullable<String>
-        let endTime: Nullable<String>
-        let location: String
-        let type: EventType
-        let isPublic: Bool
-        let organizerName: String
-        let status: String
-
-        init(_ entry: CalendarEntry) {
-            id = entry.id
-            title = entry.title
-            description = entry.description
-            startDate = EventsRoutes.midnight(entry.startsOn)
-            startTime = Nullable(entry.startTime)
-            endTime = Nullable(entry.endTime)
-            location = entry.location
-            type = entry.type
-            isPublic = entry.classCode == nil
-            organizerName = entry.organizerName
-            status = entry.cancelled ? "CANCELLED" : "SCHEDULED"
-        }
-    }
-
-    /// The detail adds registration: `current_attendees` have a seat, `registration_count` counts
-    /// the waiting list too. `target_audience` is `school` or the class's code.
-    struct Detail: Encodable, Sendable {
-        let item: Item
-        let endDate: String
-        let registrationRequired: Bool
-        let maxAttendees: Nullable<Int>
-        let currentAttendees: Int
-        let registrationCount: Int
-        let targetAudience: String
-        let notes: Nullable<String>
-        let createdAt: Nullable<Date>
-        let isRegistered: Bool
-        let registrationStatus: Nullable<EventRegistration>
-
-        init(_ entry: CalendarEntry) {
-            item = Item(entry)
-            endDate = EventsRoutes.midnight(entry.endsOn)
-            registrationRequired = entry.registrationRequired
-            maxAttendees = Nullable(entry.maxAttendees)
-            currentAttendees = entry.maxAttendees.map { min($0, entry.registrations) } ?? entry.registrations
-            registrationCount = entry.registrations
-            targetAudience = entry.classCode ?? "school"
-            notes = Nullable(nil)
-            createdAt = Nullable(entry.createdAt)
-            isRegistered = entry.myRegistration != nil
-            registrationStatus = Nullable(entry.myRegistration)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            try item.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(registrationRequired, forKey: .registrationRequired)
-            try container.encode(maxAttendees, forKey: .maxAttendees)
-            try container.encode(currentAttendees, forKey: .currentAttendees)
-            try container.encode(registrationCount, forKey: .registrationCount)
-            try container.encode(targetAudience, forKey: .targetAudience)
-            try container.encode(notes, forKey: .notes)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(isRegistered, forKey: .isRegistered)
-            try container.encode(registrationStatus, forKey: .registrationStatus)
-        }
-
-        enum Keys: String, CodingKey {
-            case endDate, registrationRequired, maxAttendees, currentAttendees, registrationCount, targetAudience, notes, createdAt, isRegistered,
-                 registrationStatus
-        }
-    }
-
     static var list: APIRoute {
         APIRoute(.get, "/api/mobile/events", summary: "The caller's calendar: the school's events for them, holidays and their classes' exam dates (`upcoming=true`: from today)",
-                 query: APIParameter.paging + [APIParameter("upcoming", .boolean)], response: .page(of: .object(itemFields))) { request in
+                 query: APIParameter.paging + [APIParameter("upcoming", .boolean)], response: .page(of: .of(EventItem.self))) { request in
             let paging = try request.paging(defaultPerPage: 20)
             let upcoming = try request.queryBool("upcoming") ?? false
             let entries = try await request.run(UpcomingCalendar.self, .init(upcomingOnly: upcoming))
             let shown = entries.dropFirst(paging.offset).prefix(paging.perPage)
-            return try .json(APIPage(data: shown.map(Item.init), total: entries.count, paging: paging))
+            return try .json(APIPage(data: shown.map(EventItem.init), total: entries.count, paging: paging))
         }
     }
 
     static var detail: APIRoute {
-        APIRoute(.get, "/api/mobile/events/:id", summary: "One entry of the caller's calendar, with registration", response: .object(detailFields)) { request in
-            try .json(Detail(try await request.run(ShowCalendarEntry.self, .init(id: try request.parameter("id")))))
+        APIRoute(.get, "/api/mobile/events/:id", summary: "One entry of the caller's calendar, with registration", response: .of(EventDetail.self)) { request in
+            try .json(EventDetail(try await request.run(ShowCalendarEntry.self, .init(id: try request.parameter("id")))))
         }
     }
 
-    static let registered: APISchema = .object([("success", .boolean), ("status", .values(of: EventRegistration.self)), ("message", .text)])
-
     static var register: APIRoute {
         APIRoute(.post, "/api/mobile/events/:id/register", summary: "Registers the caller: a seat while there is one, else the waiting list",
-                 response: registered) { request in
+                 response: .of(EventRegistered.self)) { request in
             let status = try await request.run(RegisterForEvent.self, .init(id: try request.parameter("id")))
-            return try .json(["success": .bool(true), "status": .string(status.rawValue),
-                              "message": .string(request.localizer(status == .registered ? "events.registered" : "events.waitlisted"))] as [String: APIValue])
+            return try .json(EventRegistered(success: true, status: status,
+                                             message: request.localizer(status == .registered ? "events.registered" : "events.waitlisted")))
         }
     }
 
@@ -158,13 +62,13 @@ enum EventsRoutes {
                                 ("start_date", .date), ("end_date", .optional(.date)), ("start_time", .optional(.text)), ("end_time", .optional(.text)),
                                 ("location", .optional(.string(maxLength: TextLimit.title))), ("class_code", .optional(.string(maxLength: TextLimit.code))),
                                 ("registration_required", .optional(.boolean)), ("max_attendees", .optional(.integer(minimum: 1, maximum: 100_000)))]),
-                 status: 201, response: .object(detailFields)) { request in
+                 status: 201, response: .of(EventDetail.self)) { request in
             let body = try request.decode(NewEvent.self)
             let made = try await request.run(CreateEvent.self, .init(
                 title: body.title, description: body.description ?? "", type: body.type ?? .other, startsOn: body.startDate, endsOn: body.endDate,
                 startTime: body.startTime, endTime: body.endTime, location: body.location ?? "", classCode: body.classCode,
                 registrationRequired: body.registrationRequired ?? false, maxAttendees: body.maxAttendees))
-            return try .json(Detail(made), status: 201)
+            return try .json(EventDetail(made), status: 201)
         }
     }
 
@@ -178,7 +82,7 @@ enum EventsRoutes {
 
     static var makeFeed: APIRoute {
         APIRoute(.post, "/api/v1/events/feed", summary: "A new address of the caller's calendar for a phone to subscribe to; the previous one stops working",
-                 response: .object([("path", .text)])) { request in
+                 response: .of(MakeCalendarFeed.Output.self)) { request in
             try .json(try await request.run(MakeCalendarFeed.self, .init()))
         }
     }

@@ -8,50 +8,45 @@ import Foundation
 enum GradesTeacherRoutes {
     static var all: [APIRoute] { [assessments, enterGrades] }
 
-    struct AssessmentItem: Encodable, Sendable {
+    struct AssessmentItem: Codable, Sendable {
         let id: String
         let title: String
-        @Null var description: String?
-        let examDate: String
-        @Null var startTime: String?
-        @Null var endTime: String?
-        @Null var duration: Int?
+        let description: Nullable<String>
+        let examDate: APIInstant
+        let startTime: Nullable<String>
+        let endTime: Nullable<String>
+        let duration: Nullable<Int>
         let totalMarks: Double
         let passingMarks: Double
-        let examType: String
-        let status: String
-        @Null var instructions: String?
+        let examType: AssessmentKind
+        let status: AssessmentStatus
+        let instructions: Nullable<String>
         let subjectName: String
         let resultsCount: Int
 
         init(_ item: ClassAssessments.Item, _ language: Language) {
             id = item.assessment.id
             title = item.assessment.title
-            description = nil
-            examDate = GradesRoutes.midnight(item.assessment.date)
-            startTime = nil
-            endTime = nil
-            duration = nil
+            description = Nullable(nil)
+            examDate = .midnight(of: item.assessment.date)
+            startTime = Nullable(nil)
+            endTime = Nullable(nil)
+            duration = Nullable(nil)
             totalMarks = item.assessment.maxMarks
             passingMarks = item.assessment.passingMarks
-            examType = item.assessment.kind.rawValue
-            status = item.status.rawValue
-            instructions = nil
+            examType = item.assessment.kind
+            status = item.status
+            instructions = Nullable(nil)
             subjectName = item.subjectName.text(in: language)
             resultsCount = item.resultsCount
         }
     }
 
     private static var assessments: APIRoute {
-        let item: APISchema = .object([
-            ("id", .id), ("title", .text), ("description", .nullable(.text)), ("exam_date", .dateTime), ("start_time", .nullable(.text)),
-            ("end_time", .nullable(.text)), ("duration", .nullable(.integer(minimum: 0))), ("total_marks", .number), ("passing_marks", .number),
-            ("exam_type", .values(of: AssessmentKind.self)), ("status", .values(of: AssessmentStatus.self)), ("instructions", .nullable(.text)),
-            ("subject_name", .text), ("results_count", .integer(minimum: 0)),
-        ])
-        return APIRoute(.get, "/api/mobile/teacher/classes/:classId/assessments",
-                        summary: "A class's assessments, newest first, with how many results each has (its subject teachers, its homeroom teacher, admins)",
-                        query: APIParameter.paging + [APIParameter("status", .values(of: AssessmentStatus.self))], response: .page(of: item)) { request in
+        APIRoute(.get, "/api/mobile/teacher/classes/:classId/assessments",
+                 summary: "A class's assessments, newest first, with how many results each has (its subject teachers, its homeroom teacher, admins)",
+                 query: APIParameter.paging + [APIParameter("status", .values(of: AssessmentStatus.self))],
+                 response: .of(APIPage<AssessmentItem>.self)) { request in
             let paging = try request.paging(defaultPerPage: 30)
             let status = try request.queryEnum("status", as: AssessmentStatus.self)
             let output = try await request.run(ClassAssessments.self, .init(classID: try request.parameter("classId"), status: status,
@@ -71,6 +66,10 @@ enum GradesTeacherRoutes {
         let results: [Result]
     }
 
+    struct Entered: Codable, Sendable {
+        let count: Int
+    }
+
     /// Every result in one transaction: a student outside the class, a duplicate or a score
     /// outside 0...max is 400 with a detail per bad row (`results[i]`), and nothing is written.
     private static var enterGrades: APIRoute {
@@ -78,13 +77,13 @@ enum GradesTeacherRoutes {
         return APIRoute(.post, "/api/mobile/teacher/classes/:classId/grades",
                         summary: "Enters or corrects an assessment's results (the class's subject teacher, admins)",
                         body: .object([("exam_id", .id), ("results", .array(result))]),
-                        response: .object([("count", .integer(minimum: 0))])) { request in
+                        response: .of(Entered.self)) { request in
             let classID = try request.parameter("classId")
             let body = try request.decode(GradesBody.self)
             let lines = body.results.map { ResultLine(student: $0.studentId, result: String($0.score), feedback: $0.feedback) }
             do {
                 let output = try await request.run(EnterResults.self, .init(assessment: body.examId, lines: lines, classID: classID, byStudentID: true))
-                return try .json(["count": output.entered])
+                return try .json(Entered(count: output.entered))
             } catch GradesError.invalidResults(let problems) {
                 throw APIError(status: 400, code: APIError.from(GradesError.invalidResults(problems)).code, messageKey: "grades.error.invalid-results",
                                arguments: ["count": String(problems.count)],

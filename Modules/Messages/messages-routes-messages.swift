@@ -6,20 +6,6 @@ import Foundation
 enum MessageRoutes {
     static var all: [APIRoute] { [page, send, edit, delete, searchConversation, searchAll] }
 
-    static let attachment: APISchema = .object([
-        ("id", .id), ("fileName", .text), ("fileUrl", .text), ("fileType", .text), ("fileSize", .integer(minimum: 0)),
-        ("thumbnail", .nullable(.text)), ("width", .nullable(.integer())), ("height", .nullable(.integer())),
-    ])
-
-    static let messageFields: [(String, APISchema)] = [
-        ("id", .id), ("conversationId", .id), ("senderId", .id), ("senderName", .text), ("senderAvatarUrl", .nullable(.text)),
-        ("content", .text), ("contentType", .values(["text"])), ("status", .values(of: MessageStatus.self)), ("sentAt", .dateTime),
-        ("isRead", .boolean), ("isEdited", .boolean), ("isDeleted", .boolean), ("replyToId", .nullable(.id)), ("nonce", .nullable(.text)),
-        ("whatsappStatus", .nullable(.text)), ("attachments", .array(attachment)),
-    ]
-
-    static let searchHit: [(String, APISchema)] = [("id", .id), ("senderId", .id), ("senderName", .text), ("content", .text), ("sentAt", .dateTime)]
-
     private static let conversationParameter = MessagesRoutes.conversationParameter
 
     // MARK: Page and send
@@ -27,7 +13,7 @@ enum MessageRoutes {
     private static var page: APIRoute {
         APIRoute(.get, "/api/mobile/conversations/:conversationId/messages", summary: "A page of a conversation, newest first (403 if not a participant)",
                  query: [APIParameter("cursor", .id), APIParameter("limit", .integer(minimum: 1, maximum: PageMessages.maximumLimit))],
-                 response: .object([("data", .array(.object(messageFields))), ("next_cursor", .nullable(.id))])) { request in
+                 response: .of(MessagePage.self, keys: .camelCase)) { request in
             let conversation = try request.parameter(conversationParameter)
             let cursor = try request.queryText("cursor", maxLength: TextLimit.name)
             let limit = try request.queryInteger("limit", in: 1...PageMessages.maximumLimit) ?? 50
@@ -46,18 +32,16 @@ enum MessageRoutes {
 
     /// One message; a nonce this sender already used answers `{id, deduplicated: true}` and stores nothing.
     private static var send: APIRoute {
-        // One schema for both answers: `id` always, the message's other keys or `deduplicated`.
-        let response: APISchema = .object([("id", .id), ("deduplicated", .optional(.boolean))] + messageFields.dropFirst().map { ($0.0, .optional($0.1)) })
-        return APIRoute(.post, "/api/mobile/conversations/:conversationId/messages", summary: "Sends a message; a repeated nonce is not sent twice",
-                        body: .object([("content", .string(maxLength: 4000)), ("reply_to_id", .optional(.id)), ("nonce", .optional(.string(maxLength: TextLimit.name)))]),
-                        response: response) { request in
+        APIRoute(.post, "/api/mobile/conversations/:conversationId/messages", summary: "Sends a message; a repeated nonce is not sent twice",
+                 body: .object([("content", .string(maxLength: 4000)), ("reply_to_id", .optional(.id)), ("nonce", .optional(.string(maxLength: TextLimit.name)))]),
+                 response: .of(SendAnswer.self, keys: .camelCase)) { request in
             let conversation = try request.parameter(conversationParameter)
             let body = try request.decode(NewMessage.self)
             let sent = try await contentChecked(replyTo: body.replyToId) {
                 try await request.run(SendMessage.self, .init(conversation: conversation, body: body.content, clientID: body.nonce, replyTo: body.replyToId))
             }
-            if sent.deduplicated { return try .json(Deduplicated(id: sent.message.id, deduplicated: true), keys: .camelCase) }
-            return try .json(MessageItem(MessageView(sent: sent.message, nonce: body.nonce)), keys: .camelCase)
+            if sent.deduplicated { return try .json(SendAnswer(deduplicated: sent.message.id), keys: .camelCase) }
+            return try .json(SendAnswer(MessageItem(MessageView(sent: sent.message, nonce: body.nonce))), keys: .camelCase)
         }
     }
 
@@ -96,25 +80,24 @@ enum MessageRoutes {
         APIRoute(.get, "/api/mobile/conversations/:conversationId/messages/search", summary: "Searches one conversation (Arabic-aware)",
                  query: [APIParameter("q", .string(maxLength: TextLimit.title), required: true),
                          APIParameter("limit", .integer(minimum: 1, maximum: SearchMessages.maximumLimit))],
-                 response: .object([("data", .array(.object(searchHit))), ("total", .integer(minimum: 0))])) { request in
+                 response: .of(SearchPage<SearchItem>.self, keys: .camelCase)) { request in
             let conversation = try request.parameter(conversationParameter)
             let query = try searchText(request)
             let limit = try request.queryInteger("limit", in: 1...SearchMessages.maximumLimit) ?? 50
             let hits = try await request.run(SearchMessages.self, .init(query: query, conversation: conversation, limit: limit))
-            return try .json(SearchPage(data: hits.map { SearchItem($0, withConversation: false) }, total: hits.count), keys: .camelCase)
+            return try .json(SearchPage(data: hits.map(SearchItem.init), total: hits.count), keys: .camelCase)
         }
     }
 
     private static var searchAll: APIRoute {
-        let item = searchHit + [("conversationId", .id), ("conversationTitle", .text), ("conversationType", .values(of: ConversationType.self))]
-        return APIRoute(.get, "/api/mobile/messages/search", summary: "Searches all of the caller's conversations (Arabic-aware)",
-                        query: [APIParameter("q", .string(maxLength: TextLimit.title), required: true),
-                                APIParameter("limit", .integer(minimum: 1, maximum: SearchMessages.maximumLimit))],
-                        response: .object([("data", .array(.object(item))), ("total", .integer(minimum: 0))])) { request in
+        APIRoute(.get, "/api/mobile/messages/search", summary: "Searches all of the caller's conversations (Arabic-aware)",
+                 query: [APIParameter("q", .string(maxLength: TextLimit.title), required: true),
+                         APIParameter("limit", .integer(minimum: 1, maximum: SearchMessages.maximumLimit))],
+                 response: .of(SearchPage<SearchAllItem>.self, keys: .camelCase)) { request in
             let query = try searchText(request)
             let limit = try request.queryInteger("limit", in: 1...SearchMessages.maximumLimit) ?? 30
             let hits = try await request.run(SearchMessages.self, .init(query: query, limit: limit))
-            return try .json(SearchPage(data: hits.map { SearchItem($0, withConversation: true) }, total: hits.count), keys: .camelCase)
+            return try .json(SearchPage(data: hits.map(SearchAllItem.init), total: hits.count), keys: .camelCase)
         }
     }
 
@@ -153,7 +136,7 @@ enum MessageRoutes {
     }
 }
 
-struct MessagePage: Encodable, Sendable {
+struct MessagePage: Codable, Sendable {
     let data: [MessageItem]
     let nextCursor: Nullable<String>
 
@@ -163,14 +146,24 @@ struct MessagePage: Encodable, Sendable {
     }
 }
 
-struct Deduplicated: Encodable, Sendable {
-    let id: String
-    let deduplicated: Bool
+/// The only content type here: messages are text.
+enum MessageContentType: String, Codable, Sendable, CaseIterable {
+    case text
 }
 
 /// A message in the contract's camelCase shape. Attachments are not a feature here: always `[]`.
-struct MessageItem: Encodable, Sendable {
-    struct Attachment: Encodable, Sendable {}
+struct MessageItem: Codable, Sendable {
+    /// The contract's attachment, never made here: it gives the document the shape of `attachments`' items.
+    struct Attachment: Codable, Sendable {
+        let id: String
+        let fileName: String
+        let fileUrl: String
+        let fileType: String
+        let fileSize: Int
+        let thumbnail: Nullable<String>
+        let width: Nullable<Int>
+        let height: Nullable<Int>
+    }
 
     let id: String
     let conversationId: String
@@ -178,7 +171,7 @@ struct MessageItem: Encodable, Sendable {
     let senderName: String
     let senderAvatarUrl: Nullable<String>
     let content: String
-    let contentType: String
+    let contentType: MessageContentType
     let status: MessageStatus
     let sentAt: Date
     let isRead: Bool
@@ -197,7 +190,7 @@ struct MessageItem: Encodable, Sendable {
         senderName = message.senderName
         senderAvatarUrl = Nullable(nil)
         content = message.body
-        contentType = "text"
+        contentType = .text
         status = view.status
         sentAt = message.sentAt
         isRead = view.isRead
@@ -210,29 +203,107 @@ struct MessageItem: Encodable, Sendable {
     }
 }
 
-struct SearchPage: Encodable, Sendable {
-    let data: [SearchItem]
+/// What a send answers: the message, or `{id, deduplicated: true}` when its nonce was used
+/// before. One type for both answers, so every key but `id` may be absent; a message's
+/// nullable keys are still written as `null` when it is there.
+struct SendAnswer: Codable, Sendable {
+    let id: String
+    let deduplicated: Bool?
+    let conversationId: String?
+    let senderId: String?
+    let senderName: String?
+    let senderAvatarUrl: Nullable<String>?
+    let content: String?
+    let contentType: MessageContentType?
+    let status: MessageStatus?
+    let sentAt: Date?
+    let isRead: Bool?
+    let isEdited: Bool?
+    let isDeleted: Bool?
+    let replyToId: Nullable<String>?
+    let nonce: Nullable<String>?
+    let whatsappStatus: Nullable<String>?
+    let attachments: [MessageItem.Attachment]?
+
+    /// The message just stored (no `deduplicated` key).
+    init(_ message: MessageItem) {
+        id = message.id
+        deduplicated = nil
+        conversationId = message.conversationId
+        senderId = message.senderId
+        senderName = message.senderName
+        senderAvatarUrl = message.senderAvatarUrl
+        content = message.content
+        contentType = message.contentType
+        status = message.status
+        sentAt = message.sentAt
+        isRead = message.isRead
+        isEdited = message.isEdited
+        isDeleted = message.isDeleted
+        replyToId = message.replyToId
+        nonce = message.nonce
+        whatsappStatus = message.whatsappStatus
+        attachments = message.attachments
+    }
+
+    /// A repeated nonce: the earlier message's id and nothing else.
+    init(deduplicated id: String) {
+        self.id = id
+        deduplicated = true
+        conversationId = nil
+        senderId = nil
+        senderName = nil
+        senderAvatarUrl = nil
+        content = nil
+        contentType = nil
+        status = nil
+        sentAt = nil
+        isRead = nil
+        isEdited = nil
+        isDeleted = nil
+        replyToId = nil
+        nonce = nil
+        whatsappStatus = nil
+        attachments = nil
+    }
+}
+
+struct SearchPage<Item: Codable & Sendable>: Codable, Sendable {
+    let data: [Item]
     let total: Int
 }
 
-struct SearchItem: Encodable, Sendable {
+/// A hit in one conversation.
+struct SearchItem: Codable, Sendable {
     let id: String
     let senderId: String
     let senderName: String
     let content: String
     let sentAt: Date
-    let conversationId: String?
-    let conversationTitle: String?
-    let conversationType: ConversationType?
 
-    init(_ hit: MessageHit, withConversation: Bool) {
+    init(_ hit: MessageHit) {
         id = hit.message.id
         senderId = hit.message.senderID
         senderName = hit.message.senderName
         content = hit.message.body
         sentAt = hit.message.sentAt
-        conversationId = withConversation ? hit.message.conversationID : nil
-        conversationTitle = withConversation ? hit.conversationTitle : nil
-        conversationType = withConversation ? ConversationType(hit.conversationKind) : nil
+    }
+}
+
+/// Which conversation a hit across the caller's conversations is in.
+struct SearchConversation: Codable, Sendable {
+    let conversationId: String
+    let conversationTitle: String
+    let conversationType: ConversationType
+}
+
+/// A hit across the caller's conversations: a hit's keys and its conversation's, in one object.
+/// Its own type rather than optional keys on `SearchItem`, so both documents say what is always there.
+typealias SearchAllItem = APIMerged<SearchItem, SearchConversation>
+
+extension APIMerged where Base == SearchItem, Extra == SearchConversation {
+    init(_ hit: MessageHit) {
+        self.init(SearchItem(hit), SearchConversation(conversationId: hit.message.conversationID, conversationTitle: hit.conversationTitle,
+                                                      conversationType: ConversationType(hit.conversationKind)))
     }
 }

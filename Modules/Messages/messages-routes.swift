@@ -11,20 +11,6 @@ enum MessagesRoutes {
 
     static var conversationRoutes: [APIRoute] { [listConversations, startConversation, markRead, mute] }
 
-    // MARK: Shapes
-
-    static let latestMessage: APISchema = .object([
-        ("id", .id), ("content", .text), ("senderName", .text), ("status", .values(of: MessageStatus.self)), ("sentAt", .dateTime),
-    ])
-
-    static let conversation: APISchema = .object([
-        ("id", .id), ("type", .values(of: ConversationType.self)), ("title", .text), ("avatarUrl", .nullable(.text)),
-        ("unreadCount", .integer(minimum: 0)), ("isPinned", .boolean), ("isMuted", .boolean), ("whatsappEnabled", .boolean),
-        ("updatedAt", .dateTime), ("lastMessage", .nullable(latestMessage)),
-    ])
-
-    static let identifier: APISchema = .object([("id", .id)])
-
     static let conversationParameter = "conversationId"
 
     // MARK: Routes
@@ -32,7 +18,7 @@ enum MessagesRoutes {
     private static var listConversations: APIRoute {
         APIRoute(.get, "/api/mobile/conversations", summary: "The caller's conversations with unread counts and the newest message",
                  query: [APIParameter("type", .values(of: ConversationType.self))],
-                 response: .object([("data", .array(conversation)), ("total", .integer(minimum: 0))])) { request in
+                 response: .of(ConversationList.self, keys: .camelCase)) { request in
             let kind = try request.queryEnum("type", as: ConversationType.self)?.kind
             let conversations = try await request.run(ListConversations.self, .init(kind: kind))
             return try .json(ConversationList(data: conversations.map(ConversationItem.init), total: conversations.count), keys: .camelCase)
@@ -56,7 +42,7 @@ enum MessagesRoutes {
                     ("participant_ids", .array(.id)), ("type", .optional(.values(of: ConversationType.self))),
                     ("title", .optional(.string(maxLength: TextLimit.title))), ("class_code", .optional(.text)), ("audience", .optional(.text)),
                  ]),
-                 status: 201, otherStatuses: [200], response: identifier) { request in
+                 status: 201, otherStatuses: [200], response: .of(ConversationIdentifier.self, keys: .camelCase)) { request in
             let body = try request.decode(NewConversation.self)
             let kind = (body.type ?? .direct).kind
             if [.direct, .group].contains(kind), body.participantIds.isEmpty {
@@ -65,7 +51,7 @@ enum MessagesRoutes {
             let started = try await request.run(StartConversation.self, .init(
                 kind: kind, title: body.title, classCode: body.classCode, audience: body.audience,
                 userIDs: [.direct, .group].contains(kind) ? body.participantIds : []))
-            return try .json(["id": started.id], status: started.created ? 201 : 200, keys: .camelCase)
+            return try .json(ConversationIdentifier(id: started.id), status: started.created ? 201 : 200, keys: .camelCase)
         }
     }
 
@@ -136,13 +122,13 @@ enum ConversationType: String, Codable, Sendable, CaseIterable {
     }
 }
 
-struct ConversationList: Encodable, Sendable {
+struct ConversationList: Codable, Sendable {
     let data: [ConversationItem]
     let total: Int
 }
 
-struct ConversationItem: Encodable, Sendable {
-    struct Latest: Encodable, Sendable {
+struct ConversationItem: Codable, Sendable {
+    struct Latest: Codable, Sendable {
         let id: String
         let content: String
         let senderName: String
@@ -176,4 +162,9 @@ struct ConversationItem: Encodable, Sendable {
             Latest(id: latest.id, content: latest.body, senderName: latest.senderName, status: latest.readByAll ? .read : .sent, sentAt: latest.sentAt)
         })
     }
+}
+
+/// A started (or found) conversation: its id only.
+struct ConversationIdentifier: Codable, Sendable {
+    let id: String
 }

@@ -37,7 +37,7 @@ enum StudentListBody {
         json.raw(#","gender":"#)
         if let gender = student.gender { json.string(gender.rawValue) } else { json.raw("null") }
         json.raw(#","date_of_birth":"#)
-        if let birth = student.dateOfBirth { json.string(ContractDate.instant(birth)) } else { json.raw("null") }
+        if let birth = student.dateOfBirth { json.string(APIInstant.midnight(of: birth).text) } else { json.raw("null") }
         json.raw(#","status":"#)
         json.string(student.status.rawValue)
         json.raw(#","photo_url":null,"phone":null,"section":"#)
@@ -47,7 +47,7 @@ enum StudentListBody {
             json.raw(#","name":"#)
             json.string(section.name)
             json.raw(#","grade":"#)
-            json.string(section.grade)
+            json.string(section.grade.value)
             json.raw("}")
         } else {
             json.raw("null")

@@ -22,7 +22,7 @@ enum StudentsRoutes {
                     APIParameter("section_id", .string(maxLength: TextLimit.name)),
                     APIParameter("status", .values(of: StudentStatus.self)),
                  ],
-                 response: .page(of: StudentItem.schema)) { request in
+                 response: .of(APIPage<StudentItem>.self)) { request in
             let paging = try page(request)
             let input = ListStudents.Input(
                 search: try request.queryText("search", maxLength: TextLimit.name), classID: try request.queryText("section_id", maxLength: TextLimit.name),
@@ -35,19 +35,19 @@ enum StudentsRoutes {
     static var create: APIRoute {
         APIRoute(.post, "/api/mobile/students", summary: "Admit a student (administrators); a GR number is allocated when none is given",
                  body: NewStudentBody.schema, status: 201,
-                 response: .object([("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text)])) { request in
+                 response: .of(AdmittedStudent.self)) { request in
             let body = try request.decode(NewStudentBody.self)
             let student = try await request.run(CreateStudent.self, StudentFields(
                 grNumber: body.grNumber ?? "", givenName: body.givenName, surname: body.familyName, dateOfBirth: body.dateOfBirth,
                 gender: body.gender.rawValue, classID: body.sectionId, accountEmail: body.email))
-            return try .json(["id": student.id, "given_name": student.givenName, "family_name": student.surname, "gr_number": student.grNumber],
+            return try .json(AdmittedStudent(id: student.id, givenName: student.givenName, familyName: student.surname, grNumber: student.grNumber),
                              status: 201)
         }
     }
 
     static var show: APIRoute {
         APIRoute(.get, "/api/mobile/students/:studentId", summary: "One student (by id or GR number), if the caller may see them",
-                 response: StudentDetailItem.schema) { request in
+                 response: .of(StudentDetailItem.self)) { request in
             let detail = try await request.run(ShowStudent.self, .init(grNumber: try request.parameter("studentId")))
             return try .json(StudentDetailItem(detail, request.language))
         }
@@ -56,13 +56,13 @@ enum StudentsRoutes {
     static var update: APIRoute {
         APIRoute(.put, "/api/mobile/students/:studentId", summary: "Edit a student's names, gender, class or status (administrators)",
                  body: StudentChangeBody.schema,
-                 response: .object([("id", .id), ("given_name", .text), ("family_name", .text), ("status", .values(of: StudentStatus.self))])) { request in
+                 response: .of(ChangedStudent.self)) { request in
             let reference = try request.parameter("studentId")
             let body = try request.decode(StudentChangeBody.self)
             let student = try await request.run(UpdateStudent.self, StudentChange(
                 grNumber: reference, givenName: body.givenName, surname: body.familyName, gender: body.gender?.rawValue,
                 status: body.status?.rawValue, classID: body.sectionId))
-            return try .json(["id": student.id, "given_name": student.givenName, "family_name": student.surname, "status": student.status.rawValue])
+            return try .json(ChangedStudent(id: student.id, givenName: student.givenName, familyName: student.surname, status: student.status))
         }
     }
 
@@ -121,97 +121,83 @@ struct StudentChangeBody: Decodable {
     ])
 }
 
+/// `POST /students`'s answer.
+struct AdmittedStudent: Codable, Sendable {
+    let id: String
+    let givenName: String
+    let familyName: String
+    let grNumber: String
+}
+
+/// `PUT /students/:studentId`'s answer.
+struct ChangedStudent: Codable, Sendable {
+    let id: String
+    let givenName: String
+    let familyName: String
+    let status: StudentStatus
+}
+
 /// `{id, name, grade}`: a student's class this year and its year level, in the request's language.
-struct SectionItem: Encodable {
+struct SectionItem: Codable, Sendable {
     let id: String
     let name: String
-    let grade: String?
+    let grade: Nullable<String>
 
     init?(_ student: Student, _ language: Language) {
         guard let id = student.classID, let name = student.className else { return nil }
         self.id = id
         self.name = name.text(in: language)
-        grade = student.yearLevelName?.text(in: language)
+        grade = Nullable(student.yearLevelName?.text(in: language))
     }
-
-    static let schema: APISchema = .object([("id", .id), ("name", .text), ("grade", .nullable(.text))])
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(grade, forKey: .grade)
-    }
-
-    enum CodingKeys: String, CodingKey { case id, name, grade }
 }
 
-/// A row of the student list. We keep no photo or phone for a student: both are null.
-struct StudentItem: Encodable {
-    let student: Student
-    let section: SectionItem?
+/// A row of the student list (`StudentListBody` writes the same JSON by hand). We keep no photo
+/// or phone for a student: both are null.
+struct StudentItem: Codable, Sendable {
+    let id: String
+    let givenName: String
+    let familyName: String
+    let grNumber: String
+    // Null when the school has not recorded them; the app's models take both as optional.
+    let gender: Nullable<Gender>
+    let dateOfBirth: Nullable<APIInstant>
+    let status: StudentStatus
+    let photoUrl: Nullable<String>
+    let phone: Nullable<String>
+    let section: Nullable<SectionItem>
 
     init(_ student: Student, _ language: Language) {
-        self.student = student
-        section = SectionItem(student, language)
-    }
-
-    static let fields: [(String, APISchema)] = [
-        ("id", .id), ("given_name", .text), ("family_name", .text), ("gr_number", .text), ("gender", .nullable(.values(of: Gender.self))),
-        ("date_of_birth", .nullable(ContractDate.schema)), ("status", .values(of: StudentStatus.self)), ("photo_url", .nullable(.text)), ("phone", .nullable(.text)),
-        ("section", .nullable(SectionItem.schema)),
-    ]
-    static let schema: APISchema = .object(fields)
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try encodeFields(into: &container)
-    }
-
-    func encodeFields(into container: inout KeyedEncodingContainer<CodingKeys>) throws {
-        try container.encode(student.id, forKey: .id)
-        try container.encode(student.givenName, forKey: .givenName)
-        try container.encode(student.surname, forKey: .familyName)
-        try container.encode(student.grNumber, forKey: .grNumber)
-        // Null when the school has not recorded them; the app's models take both as optional.
-        try container.encode(student.gender?.rawValue, forKey: .gender)
-        try container.encode(student.dateOfBirth.map(ContractDate.instant), forKey: .dateOfBirth)
-        try container.encode(student.status.rawValue, forKey: .status)
-        try container.encodeNil(forKey: .photoUrl)
-        try container.encodeNil(forKey: .phone)
-        try container.encode(section, forKey: .section)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, givenName, familyName, grNumber, gender, dateOfBirth, status, photoUrl, phone, section
-        case studentId, nationality, bloodGroup, email, enrollmentDate, admissionNumber
+        id = student.id
+        givenName = student.givenName
+        familyName = student.surname
+        grNumber = student.grNumber
+        gender = Nullable(student.gender)
+        dateOfBirth = Nullable(student.dateOfBirth.map { APIInstant.midnight(of: $0) })
+        status = student.status
+        photoUrl = Nullable(nil)
+        phone = Nullable(nil)
+        section = Nullable(SectionItem(student, language))
     }
 }
 
-/// The student detail: the list fields and the record's other identifiers. We keep no separate
-/// student id or admission number, nationality or blood group: those are null.
-struct StudentDetailItem: Encodable {
-    let item: StudentItem
-    let email: String?
+/// What the student detail adds to the list row. We keep no separate student id or admission
+/// number, nationality or blood group: those are null.
+struct StudentRecordFields: Codable, Sendable {
+    let studentId: Nullable<String>
+    let nationality: Nullable<String>
+    let bloodGroup: Nullable<String>
+    let email: Nullable<String>
+    let enrollmentDate: APIInstant
+    let admissionNumber: Nullable<String>
+}
 
+/// The student detail: the list row's keys, then the record's other identifiers, in one object.
+typealias StudentDetailItem = APIMerged<StudentItem, StudentRecordFields>
+
+extension APIMerged where Base == StudentItem, Extra == StudentRecordFields {
     init(_ detail: StudentDetail, _ language: Language) {
-        item = StudentItem(detail.student, language)
-        email = detail.accountEmail
-    }
-
-    static let schema: APISchema = .object(StudentItem.fields + [
-        ("student_id", .nullable(.text)), ("nationality", .nullable(.text)), ("blood_group", .nullable(.text)),
-        ("email", .nullable(.text)), ("enrollment_date", ContractDate.schema), ("admission_number", .nullable(.text)),
-    ])
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: StudentItem.CodingKeys.self)
-        try item.encodeFields(into: &container)
-        try container.encodeNil(forKey: .studentId)
-        try container.encodeNil(forKey: .nationality)
-        try container.encodeNil(forKey: .bloodGroup)
-        try container.encode(email, forKey: .email)
-        try container.encode(ContractDate.instant(item.student.enrolledOn), forKey: .enrollmentDate)
-        try container.encodeNil(forKey: .admissionNumber)
+        self.init(StudentItem(detail.student, language), StudentRecordFields(
+            studentId: Nullable(nil), nationality: Nullable(nil), bloodGroup: Nullable(nil), email: Nullable(detail.accountEmail),
+            enrollmentDate: APIInstant.midnight(of: detail.student.enrolledOn), admissionNumber: Nullable(nil)))
     }
 }

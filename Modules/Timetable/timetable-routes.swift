@@ -10,62 +10,64 @@ enum TimetableRoutes {
 
     static let dayParameter = APIParameter("day", .integer(minimum: 0, maximum: 6))
 
-    static func item(withTeacher: Bool) -> APISchema {
-        .object([("id", .id), ("day_of_week", .integer(minimum: 0, maximum: 6)), ("subject_name", .text)]
-            + (withTeacher ? [("teacher_name", APISchema.text)] : [])
-            + [("section_name", .text), ("grade_name", .text), ("classroom", .text), ("period_name", .text), ("start_time", .dateTime), ("end_time", .dateTime)])
-    }
-
-    /// One lesson; `teacher_name` is left out of the caller's own teaching schedule.
-    struct LessonItem: Encodable, Sendable {
+    /// One lesson of the caller's own teaching: no `teacher_name`, which would be the caller.
+    struct TaughtLessonItem: Codable, Sendable {
         let id: String
         let dayOfWeek: Int
         let subjectName: String
-        let teacherName: String?
         let sectionName: String
         let gradeName: String
         let classroom: String
         let periodName: String
-        let startTime: String
-        let endTime: String
+        /// `1970-01-01THH:MM:00.000Z` (`clockTime`), as the web app wrote a time of day.
+        let startTime: APIInstant
+        let endTime: APIInstant
 
-        init(_ lesson: WeekLesson, _ language: Language, withTeacher: Bool) {
+        init(_ lesson: WeekLesson, _ language: Language) {
             id = lesson.id
             dayOfWeek = lesson.day
             subjectName = lesson.subjectName.text(in: language)
-            teacherName = withTeacher ? lesson.teacherName : nil
             sectionName = lesson.className.text(in: language)
             gradeName = lesson.yearLevelName.text(in: language)
             classroom = lesson.room
             periodName = lesson.periodName.text(in: language)
-            startTime = TimetableRoutes.clockTime(lesson.startsAt)
-            endTime = TimetableRoutes.clockTime(lesson.endsAt)
+            startTime = APIInstant(TimetableRoutes.clockTime(lesson.startsAt))
+            endTime = APIInstant(TimetableRoutes.clockTime(lesson.endsAt))
         }
     }
 
-    struct Lessons: Encodable, Sendable {
-        let data: [LessonItem]
+    /// Who teaches a lesson, on a student's or a child's timetable.
+    struct LessonTeacher: Codable, Sendable {
+        let teacherName: String
+    }
+
+    /// One lesson of a student's or a child's timetable: the lesson's keys and who teaches it. Two
+    /// types, so each route's schema says exactly which keys are there.
+    typealias LessonItem = APIMerged<TaughtLessonItem, LessonTeacher>
+
+    static func lessonWithTeacher(_ lesson: WeekLesson, _ language: Language) -> LessonItem {
+        LessonItem(TaughtLessonItem(lesson, language), LessonTeacher(teacherName: lesson.teacherName))
     }
 
     private static var person: APIRoute {
         APIRoute(.get, "/api/mobile/timetable/:userId",
                  summary: "This week's lessons of a student (by id or account id) or a teacher (by account id): the person themself, a student's guardians, teachers and staff who may see that student, readers of every timetable for a teacher",
-                 query: [dayParameter], response: .list(of: item(withTeacher: true))) { request in
-            try await lessons(request, .init(whose: .person, reference: try request.parameter("userId"), day: try day(request)), withTeacher: true)
+                 query: [dayParameter], response: .of(APIList<LessonItem>.self)) { request in
+            try await lessons(request, .init(whose: .person, reference: try request.parameter("userId"), day: try day(request)), as: lessonWithTeacher)
         }
     }
 
     private static var teacherSchedule: APIRoute {
         APIRoute(.get, "/api/mobile/teacher/schedule", summary: "This week's lessons the caller teaches (teachers, admins, developers; 404 when they teach nothing)",
-                 query: [dayParameter], response: .list(of: item(withTeacher: false))) { request in
-            try await lessons(request, .init(whose: .teaching, day: try day(request)), withTeacher: false)
+                 query: [dayParameter], response: .of(APIList<TaughtLessonItem>.self)) { request in
+            try await lessons(request, .init(whose: .teaching, day: try day(request)), as: TaughtLessonItem.init)
         }
     }
 
     private static var child: APIRoute {
         APIRoute(.get, "/api/mobile/guardian/children/:childId/timetable", summary: "This week's lessons of one of the caller's children (guardians only)",
-                 query: [dayParameter], response: .list(of: item(withTeacher: true))) { request in
-            try await lessons(request, .init(whose: .child, reference: try request.parameter("childId"), day: try day(request)), withTeacher: true)
+                 query: [dayParameter], response: .of(APIList<LessonItem>.self)) { request in
+            try await lessons(request, .init(whose: .child, reference: try request.parameter("childId"), day: try day(request)), as: lessonWithTeacher)
         }
     }
 
@@ -73,9 +75,11 @@ enum TimetableRoutes {
         try request.queryInteger("day", in: 0...6)
     }
 
-    private static func lessons(_ request: APIRequest, _ input: WeekLessons.Input, withTeacher: Bool) async throws -> APIResponse {
+    private static func lessons<Item: Codable & Sendable>(_ request: APIRequest, _ input: WeekLessons.Input,
+                                                          as item: (WeekLesson, Language) -> Item) async throws -> APIResponse {
         let output = try await request.run(WeekLessons.self, input)
-        return try .json(Lessons(data: output.lessons.map { LessonItem($0, request.language, withTeacher: withTeacher) }))
+        let language = request.language
+        return try .json(APIList(output.lessons.map { item($0, language) }))
     }
 
     /// `07:45` → `1970-01-01T07:45:00.000Z`, as the web app stored a time of day.

@@ -1,4 +1,4 @@
-import Attendance
+@testable import Attendance
 import Core
 import Foundation
 import HogwartsTestSupport
@@ -166,7 +166,7 @@ struct AttendanceRoutesTests {
         }
     }
 
-    @Test("the register's hand-written JSON is what the API's encoder writes for the same register, hostile notes included")
+    @Test("the register's hand-written JSON is what the API's encoder writes for the type its schema is read from, hostile notes included")
     func registerJSON() async throws {
         let fixture = try RoutesFixture()
         let sevenA = try fixture.classID("7A")
@@ -177,46 +177,11 @@ struct AttendanceRoutesTests {
         let register = try fixture.base.run(ClassRegister.self, .init(classID: sevenA))
         try await fixture.harness.api { api in
             let answer = try await api.get("/api/mobile/attendance/class/\(sevenA)", as: fixture.teacher)
-            let encoded = try APIJSON.encoder(.snakeCase).encode(EncodedRegister(register))
+            // The type the route's schema is read from, as `APIResponse.json` would write it.
+            let encoded = try APIJSON.encoder(.snakeCase).encode(AttendanceRoutes.RegisterAnswer(register))
             let expected = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
             #expect(try JSONSerialization.jsonObject(with: answer.body) as? NSDictionary == expected)
             #expect(answer.data.first?["notes"] as? String == note && answer.object["marked"] as? Int == register.lines.count)
-        }
-    }
-
-    /// The register as `APIResponse.json` would write it: what the hand-written body must equal.
-    private struct EncodedRegister: Encodable {
-        struct Line: Encodable {
-            let studentId: String
-            let studentName: String
-            let photoUrl: String?
-            let status: AttendanceStatus?
-            let notes: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(studentId, forKey: .studentId)
-                try container.encode(studentName, forKey: .studentName)
-                try container.encode(photoUrl, forKey: .photoUrl)
-                try container.encode(status, forKey: .status)
-                try container.encode(notes, forKey: .notes)
-            }
-
-            enum CodingKeys: String, CodingKey { case studentId, studentName, photoUrl, status, notes }
-        }
-
-        let date: Date
-        let sectionId: String
-        let totalStudents: Int
-        let marked: Int
-        let data: [Line]
-
-        init(_ register: ClassRegister.Output) {
-            date = Date(timeIntervalSince1970: TimeInterval(register.date.dayNumber) * 86_400)
-            sectionId = register.classID
-            totalStudents = register.lines.count
-            marked = register.lines.count { $0.status != nil }
-            data = register.lines.map { Line(studentId: $0.studentID, studentName: $0.name, photoUrl: nil, status: $0.status, notes: $0.notes) }
         }
     }
 
@@ -310,6 +275,10 @@ struct AttendanceRoutesTests {
             #expect(written.map { $0["student_id"] as? String } == sevenA.prefix(3).map(\.studentID))
             #expect(written.map { $0["status"] as? String } == ["PRESENT", "ABSENT", "LATE"] && written.allSatisfy { $0["id"] is String })
             #expect(Set(answer.object.keys) == ["count", "records"] && written.allSatisfy { Set($0.keys) == ["id", "student_id", "status"] })
+            // The hand-written bytes are the type the schema is read from: they read as it, and it writes them back alike.
+            let typed = try APIJSON.decoder(.snakeCase).decode(AttendanceRoutes.BulkAnswer.self, from: answer.body)
+            let rewritten = try JSONSerialization.jsonObject(with: try APIJSON.encoder(.snakeCase).encode(typed)) as? NSDictionary
+            #expect(try JSONSerialization.jsonObject(with: answer.body) as? NSDictionary == rewritten)
             let register = try fixture.lines("7A")
             #expect(register.filter { $0.status != nil }.count == 3 && register[1].notes == "No word", "the rest of the class is left as it was")
 

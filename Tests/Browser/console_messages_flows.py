@@ -13,6 +13,8 @@ import time
 
 from playwright.sync_api import sync_playwright
 
+from console_sign_in import submit_sign_in, use_language
+
 PASSWORD = "1234"
 PHONE = {"width": 390, "height": 844}
 
@@ -38,15 +40,8 @@ class Run:
 
     def sign_in(self, page, email, school):
         page.goto(self.base + "/")
-        page.fill("#email", email)
-        page.fill("#password", PASSWORD)
-        page.click("form[action='/sign-in'] button[type=submit]")
-        if page.locator("#school").count() > 0:  # an email in two schools: the password was typed once
-            page.select_option("#school", value=school)
-            page.click("form[action='/sign-in/school'] button[type=submit]")
-        self.check(page.locator("form[action='/sign-out']").count() == 1, f"{email} is signed in")
-        if page.locator("html").get_attribute("lang") != self.lang:
-            page.click(f"form[action='/language'] button[lang='{self.lang}']")
+        self.check(submit_sign_in(page, email, PASSWORD, school), f"{email} is signed in")
+        use_language(page, self.lang)
         self.check(page.locator("html").get_attribute("lang") == self.lang, f"{email}: console in {self.lang}")
 
     def conversation(self):

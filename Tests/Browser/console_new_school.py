@@ -27,6 +27,8 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
+from console_sign_in import submit_sign_in, use_language
+
 ADMIN, TEACHER, PARENT = "head@new.example.org", "ms.amna@new.example.org", "parent.salma@new.example.org"
 PASSWORDS = {ADMIN: "Orchard-Lamp-2026", TEACHER: "Blue-Nile-River-7", PARENT: "Acacia-Shade-42"}
 STUDENTS = 12
@@ -85,15 +87,9 @@ class Flow:
 
     def sign_in(self, page, who):
         page.goto(self.args.base_url + "/sign-in")
-        if page.locator("html").get_attribute("lang") != "en":
-            page.click("form[action='/language'] button[lang='en']")
-        page.fill("#email", who)
-        page.fill("#password", PASSWORDS[who])
-        with page.expect_navigation():
-            page.click("form[action='/sign-in'] button[type=submit]")
-        self.check(page.locator("form[action='/sign-out']").count() == 1, f"{who} signs in")
-        if page.locator("html").get_attribute("lang") != "en":
-            page.click("form[action='/language'] button[lang='en']")
+        use_language(page, "en")
+        self.check(submit_sign_in(page, who, PASSWORDS[who]), f"{who} signs in")
+        use_language(page, "en")
 
     def sign_out(self, page):
         page.click("form[action='/sign-out'] button")

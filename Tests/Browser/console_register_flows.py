@@ -18,6 +18,8 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
+from console_sign_in import submit_sign_in
+
 PASSWORD = "1234"
 EMAIL = "teacher@databayt.org"
 
@@ -48,11 +50,7 @@ class Run:
                 """, (class_code,)).fetchall())
 
     def sign_in(self, page):
-        page.fill("#email", EMAIL)
-        page.fill("#password", PASSWORD)
-        page.click("form[action='/sign-in'] button[type=submit]")
-        if page.locator("#school").count() > 0:  # the password is right in two schools: the first one listed
-            page.click("form[action='/sign-in/school'] button[type=submit]")
+        submit_sign_in(page, EMAIL, PASSWORD)  # in two schools: the first one listed
 
     def focused(self, page):
         return page.evaluate("document.activeElement && document.activeElement.id")

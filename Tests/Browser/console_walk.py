@@ -5,6 +5,8 @@ link those pages offer, once) is opened. A page fails on an HTTP error, on being
 screen, on command-line words shown to a web user (`--student`, `hogwarts ...`), and on any
 critical or serious finding of axe-core (the real engine, from axe-playwright-python), and on a
 range of dates split across two lines.
+`--only /m/reading/` walks one module's pages; `--open PATH` also opens PATH as every person,
+menu or not, and reports each answer in the summary (a refusal there is not a failure; a 5xx is).
 Prints one line per failure and a JSON summary; exits 1 on any failure.
 """
 
@@ -16,6 +18,8 @@ from urllib.parse import urlparse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
+
+from console_sign_in import submit_sign_in, use_language
 
 PASSWORD = "1234"
 PEOPLE = ["admin@databayt.org", "teacher@databayt.org", "student@databayt.org", "parent@databayt.org",
@@ -42,16 +46,11 @@ FOLLOWED_PER_PAGE = 3
 
 def sign_in(page, base, email, lang):
     page.goto(base + "/sign-in")
-    if page.locator("html").get_attribute("lang") != lang:
-        page.click(f"form[action='/language'] button[lang='{lang}']")
-    page.fill("#email", email)
-    page.fill("#password", PASSWORD)
-    page.click("form[action='/sign-in'] button[type=submit]")
-    if page.locator("#school").count() > 0:  # the password is right in two schools: the first one listed
-        page.click("form[action='/sign-in/school'] button[type=submit]")
-    if page.locator("html").get_attribute("lang") != lang:
-        page.click(f"form[action='/language'] button[lang='{lang}']")
-    return page.locator("form[action='/sign-out']").count() == 1
+    use_language(page, lang)
+    if not submit_sign_in(page, email, PASSWORD):  # in two schools: the first one listed
+        return False
+    use_language(page, lang)
+    return True
 
 
 def links(page, base):
@@ -90,7 +89,7 @@ def check_page(page, axe, name, failures):
             failures.append(f"{name}: axe {violation['impact']} {violation['id']}: {violation.get('help')} at {targets}")
 
 
-def walk(browser, base, email, lang, axe, failures):
+def walk(browser, base, email, lang, axe, failures, only="", opens=(), opened=None):
     context = browser.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
     visited = 0
@@ -98,7 +97,8 @@ def walk(browser, base, email, lang, axe, failures):
         if not sign_in(page, base, email, lang):
             failures.append(f"{lang} {email}: could not sign in")
             return 0
-        menu = links(page, base)
+        whole_menu = links(page, base)
+        menu = [path for path in whole_menu if path.startswith(only)]
         queue, seen = list(dict.fromkeys(menu)), set()
         while queue and visited < PAGES_PER_PERSON:
             path = queue.pop(0)
@@ -113,7 +113,16 @@ def walk(browser, base, email, lang, axe, failures):
                 continue
             check_page(page, axe, name, failures)
             if path in menu:  # one level below the menu: the first few links each page offers
-                queue.extend([link for link in links(page, base) if link not in seen and link not in menu][:FOLLOWED_PER_PAGE])
+                offered = [link for link in links(page, base) if link.startswith(only) and link not in seen and link not in menu]
+                queue.extend(offered[:FOLLOWED_PER_PAGE])
+        for path in opens:  # menu or not: what this person gets
+            response = page.goto(base + path)
+            status = response.status if response else 0
+            opened.append({"person": email, "lang": lang, "path": path, "status": status, "in_menu": path in whole_menu})
+            if status == 0 or status >= 500:
+                failures.append(f"{lang} {email} {path}: HTTP {status or 'no answer'}")
+            else:
+                check_page(page, axe, f"{lang} {email} {path} ({status})", failures)
     finally:
         context.close()
     return visited
@@ -123,18 +132,20 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--only", default="", help="walk only the menu pages under this path")
+    parser.add_argument("--open", action="append", default=[], help="also open this path as every person")
     args = parser.parse_args()
-    failures, visits = [], 0
+    failures, visits, opened = [], 0, []
     axe = Axe()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
         for lang in ("ar", "en"):
             for email in PEOPLE:
-                visits += walk(browser, args.base_url, email, lang, axe, failures)
+                visits += walk(browser, args.base_url, email, lang, axe, failures, args.only, args.open, opened)
         browser.close()
     for failure in failures:
         print("FAILED: " + failure, file=sys.stderr)
-    print(json.dumps({"visits": visits, "failures": len(failures)}))
+    print(json.dumps({"visits": visits, "failures": len(failures), "opened": opened}))
     return 1 if failures or visits == 0 else 0
 
 

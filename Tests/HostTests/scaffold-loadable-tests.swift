@@ -34,7 +34,9 @@ extension ScaffoldTests {
         let answer = try await server.request("GET", "/api/v1/reading/items", token: try await server.signIn("teacher@databayt.org"))
         #expect(answer.status == 200)
         #expect(answer.data.last?["title"] as? String == "Season of Migration")
-        try await walkLoadedModule(on: server)
+        let tokens = try await walkLoadedModule(on: server)
+        try walkLoadedConsole(on: server)
+        try await switchedOffInOneSchool(host, server, loaded, nile: tokens["admin@nile.databayt.org"], demo: tokens["admin@databayt.org"])
 
         // Each refusal: exit 78, one sentence naming the file, and no database opened or made.
         let missing = work.appending(path: "needs-transport")
@@ -61,8 +63,9 @@ extension ScaffoldTests {
     /// The generated walk over a loaded module: each of its operations in the live OpenAPI
     /// document, as every role of the demo school and the other school's administrator. A role the
     /// module grants gets its answer, any other 403 in the one error shape; never a 5xx or
-    /// command-line words; an item never crosses schools.
-    private func walkLoadedModule(on server: ServedHogwarts) async throws {
+    /// command-line words; an item never crosses schools. Returns each person's token: sign-in is
+    /// limited per address, and the steps after this one reuse them.
+    private func walkLoadedModule(on server: ServedHogwarts) async throws -> [String: String] {
         let document = try await server.request("GET", "/openapi.json")
         let paths = document.object["paths"] as? [String: [String: Any]] ?? [:]
         let operations = paths.filter { $0.key.hasPrefix("/api/v1/reading/") }
@@ -98,6 +101,54 @@ extension ScaffoldTests {
             let otherSchool = Set(people.filter { $0.school != reader.school && $0.adds }.map { "Walked by \($0.email)" })
             #expect(ownSchool.isSubset(of: titles) && titles.isDisjoint(with: otherSchool), "\(reader.email): \(titles.sorted())")
         }
+        return tokens
+    }
+
+    /// The console walk over a loaded module (`Tests/Browser/console_walk.py --only`): its page as
+    /// every demo person and the other school's administrator, at 360 px in both languages, with
+    /// axe-core. Those its read permission grants find it in their menu and open it; the others
+    /// have no link to it and are refused with 403 if they type its address.
+    private func walkLoadedConsole(on server: ServedHogwarts) throws {
+        guard (ConsoleBrowserTests.toolsInstalled && ConsoleBrowserTests.axeInstalled) || ConsoleBrowserTests.required else { return }
+        let page = "/m/reading/items"
+        let script = HogwartsProcess.packageRoot.appending(path: "Tests/Browser/console_walk.py")
+        let run = try HogwartsProcess.run(URL(filePath: "/usr/bin/env"), [
+            "python3", script.path, "--base-url", "http://127.0.0.1:\(server.port)", "--chromium", ConsoleBrowserTests.chromium,
+            "--only", "/m/reading/", "--open", page,
+        ], in: HogwartsProcess.packageRoot)
+        #expect(run.status == 0, "\(run.stdout.suffix(500))\n\(run.stderr.suffix(4000))")
+        let summary = run.stdout.split(separator: "\n").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+        let opened = summary?["opened"] as? [[String: Any]] ?? []
+        let readers: Set<String> = ["dev@databayt.org", "admin@databayt.org", "teacher@databayt.org", "staff@databayt.org", "admin@nile.databayt.org"]
+        #expect(opened.count == 16, "8 people in 2 languages: \(opened.count)")
+        #expect(summary?["visits"] as? Int == readers.count * 2, "each reader walked the page from their menu: \(String(describing: summary?["visits"]))")
+        for answer in opened {
+            let person = answer["person"] as? String ?? ""
+            let reads = readers.contains(person)
+            #expect(answer["status"] as? Int == (reads ? 200 : 403), "\(person) \(answer["lang"] ?? "") opens \(page): \(answer)")
+            #expect(answer["in_menu"] as? Bool == reads, "\(person)'s menu \(reads ? "offers" : "does not offer") it: \(answer)")
+        }
+    }
+
+    /// Switched off in the other school only: there the module's routes answer like a route that
+    /// does not exist (within the switch cache's second), while the demo school keeps it; switched
+    /// back on, the school's items are all there.
+    private func switchedOffInOneSchool(_ host: HogwartsProcess, _ server: ServedHogwarts, _ loaded: [String: String],
+                                        nile: String?, demo: String?) async throws {
+        let before = try await server.request("GET", "/api/v1/reading/items", token: nile).data.count
+        #expect(try host.run(["modules", "disable", "reading", "--school", "nile"], environment: loaded).status == 0)
+        let off = try await eventually(within: 10) {
+            try await server.request("GET", "/api/v1/reading/items", token: nile).status == 404
+        }
+        #expect(off, "the other school's switch is read without a restart")
+        let added = try await server.request("POST", "/api/v1/reading/items", token: nile, json: ["title": "While off"])
+        #expect(added.status == 404 && added.object["code"] as? String == "MODULE_DISABLED", "\(added.status) \(String(decoding: added.body, as: UTF8.self))")
+        #expect(try await server.request("GET", "/api/v1/reading/items", token: demo).status == 200, "the demo school keeps it")
+        #expect(try host.run(["modules", "enable", "reading", "--school", "nile"], environment: loaded).status == 0)
+        let back = try await eventually(within: 10) {
+            try await server.request("GET", "/api/v1/reading/items", token: nile).data.count == before
+        }
+        #expect(back, "switched back on, the school's items are all there and none was added while off")
     }
 
     /// A block with every field right but the SDK release, as a module built for another host carries.
